@@ -1,0 +1,74 @@
+//! A complete, fast Quoridor rules engine for 2, 3 and 4 players, King of the Hill and board
+//! sizes 5 to 11.
+//!
+//! # A short tour
+//! - [`Square`], [`Wall`] and [`Move`] read and write the standard notation (`e2`, `e3h`).
+//! - [`Config`] describes a game (size, players, variant, walls, first seat, ply limit);
+//!   [`Position::start`] checks it and sets the pawns out.
+//! - A [`Position`] is always legal. [`Position::legal_moves`],
+//!   [`Position::count_legal_moves`], [`Position::is_legal`], [`Position::play`] (whose
+//!   [`PlayError`] names the broken rule) and [`Position::play_unchecked`] drive it; it keeps
+//!   each player's shortest path ([`Position::distance`], [`Position::shortest_path`]) and a
+//!   Zobrist [`Position::hash`].
+//! - A [`Setup`] is plain, unchecked data; `Position::try_from(setup)` checks it. Both write
+//!   and read the one-line position format (see the `fen` module docs).
+//! - [`perft`] and [`perft_divide`] count move paths.
+//! - With the `alloc` feature, [`Game`] keeps the history (`undo`), resignations, and reads
+//!   and writes game records.
+//!
+//! ```
+//! use quoridor_core::{perft, Move, Position, Seat};
+//!
+//! let mut pos = Position::default();
+//! for m in ["e2", "e8", "e3h"] {
+//!     pos.play(m.parse::<Move>()?)?;
+//! }
+//! assert_eq!(pos.turn(), Seat::North);
+//! assert_eq!(pos.count_legal_moves(), 128);
+//! assert_eq!(perft(&pos, 2), 15_918);
+//! assert_eq!(pos.to_string(), "9 S:e2:9,N:e8:10 e3h N 3");
+//! assert_eq!(pos.to_string().parse::<Position>()?, pos);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Features
+//! - `std` (default): implies `alloc`. Without both the crate is `no_std` and allocation-free.
+//! - `alloc`: [`Game`] and game records.
+//! - `serde`: serialisation of configurations, and of squares, walls, moves and positions as
+//!   their notation strings.
+
+#![no_std]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod config;
+pub mod fen;
+mod geometry;
+mod moves;
+mod paths;
+mod perft;
+mod position;
+#[cfg(feature = "alloc")]
+pub mod record;
+mod square;
+mod wall;
+mod zobrist;
+
+pub use config::{Config, ConfigError, MAX_WALLS_PER_PLAYER, ParseVariantError, Variant, default_walls, seats_for};
+pub use fen::ParsePositionError;
+pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
+pub use perft::{perft, perft_divide};
+pub use position::{
+    Outcome, PlayError, Position, Ranking, ResignError, SeatSetup, SeatState, Setup, SetupError,
+};
+#[cfg(feature = "alloc")]
+pub use record::{Event, Game, ParseRecordError};
+pub use square::{
+    Bitboard, Direction, MAX_SIZE, MIN_SIZE, ParseSeatError, ParseSquareError, Seat, SmallText, Square,
+};
+pub use wall::{Orientation, ParseWallError, Wall, WallSet};

@@ -1,0 +1,137 @@
+//! Shortest paths and reachability by bitboard flood fill.
+//!
+//! Squares use one bit each (`row * 11 + col`); `open[d]` holds the squares from which a step
+//! in direction `d` is neither off the board nor through a wall. One step of a flood fill is
+//! four shifts and masks on a `u128`.
+
+use crate::geometry::{E, N, S, W};
+use crate::square::{Bitboard, STRIDE, Square};
+
+/// Most squares on a path: the 121 squares of the largest board.
+const MAX_LAYERS: usize = 121;
+
+/// The squares one step from `set`.
+#[inline(always)]
+pub(crate) fn expand(set: u128, open: &[u128; 4]) -> u128 {
+    ((set & open[N]) << STRIDE)
+        | ((set & open[S]) >> STRIDE)
+        | ((set & open[E]) << 1)
+        | ((set & open[W]) >> 1)
+}
+
+/// Whether some path leads from `from` into `goal`.
+#[inline]
+pub(crate) fn reaches(open: &[u128; 4], from: u128, goal: u128) -> bool {
+    let mut seen = from;
+    let mut frontier = from;
+    loop {
+        if seen & goal != 0 {
+            return true;
+        }
+        frontier = expand(frontier, open) & !seen;
+        if frontier == 0 {
+            return false;
+        }
+        seen |= frontier;
+    }
+}
+
+/// A shortest path, kept as the set of steps it takes: `north` holds the squares whose
+/// northward step it uses (in either direction of travel), `east` those whose eastward step
+/// it uses. A wall cuts the path exactly when it blocks one of those steps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct PathCache {
+    pub north: u128,
+    pub east: u128,
+    pub len: u8,
+}
+
+impl PathCache {
+    /// Horizontal wall anchors that cut the path: a wall at `a` blocks the northward steps of
+    /// `a` and `a + 1`.
+    #[inline]
+    pub fn cut_h(&self) -> u128 {
+        self.north | self.north >> 1
+    }
+
+    /// Vertical wall anchors that cut the path: a wall at `a` blocks the eastward steps of
+    /// `a` and `a + 11`.
+    #[inline]
+    pub fn cut_v(&self) -> u128 {
+        self.east | self.east >> STRIDE
+    }
+
+    /// Removes the step between adjacent squares `a` and `b` if the path uses it.
+    #[inline]
+    pub fn take_step(&mut self, a: u8, b: u8) -> bool {
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        let bit = 1u128 << lo;
+        let set = if hi - lo == STRIDE { &mut self.north } else { &mut self.east };
+        if *set & bit != 0 {
+            *set &= !bit;
+            self.len -= 1;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// A shortest path from `from` into `goal` with its steps, if any.
+pub(crate) fn shortest_path(open: &[u128; 4], from: Square, goal: u128) -> Option<PathCache> {
+    let mut layers = [0u128; MAX_LAYERS];
+    let mut seen = from.bb().0;
+    layers[0] = seen;
+    let mut k = 0usize;
+    while layers[k] & goal == 0 {
+        let next = expand(layers[k], open) & !seen;
+        if next == 0 || k + 1 >= MAX_LAYERS {
+            return None;
+        }
+        k += 1;
+        layers[k] = next;
+        seen |= next;
+    }
+    // Walk back from the lowest goal square of the last layer.
+    let mut cur = (layers[k] & goal).trailing_zeros() as u8;
+    let mut path = PathCache { north: 0, east: 0, len: k as u8 };
+    for i in (0..k).rev() {
+        let prev = layers[i];
+        let c = 1u128 << cur;
+        // A predecessor p reached cur by one open step.
+        if (c >> STRIDE) & prev & open[N] != 0 {
+            cur -= STRIDE;
+            path.north |= 1u128 << cur;
+        } else if (c << STRIDE) & prev & open[S] != 0 {
+            path.north |= c;
+            cur += STRIDE;
+        } else if (c >> 1) & prev & open[E] != 0 {
+            cur -= 1;
+            path.east |= 1u128 << cur;
+        } else {
+            debug_assert!((c << 1) & prev & open[W] != 0);
+            path.east |= c;
+            cur += 1;
+        }
+    }
+    debug_assert_eq!(cur, from.index());
+    Some(path)
+}
+
+/// Distance to `goal` from every square, `u8::MAX` where the goal cannot be reached.
+/// Indexed by square index (`row * 11 + col`).
+pub(crate) fn distance_map(open: &[u128; 4], goal: u128, squares: u128) -> [u8; 121] {
+    let mut map = [u8::MAX; 121];
+    let mut seen = goal & squares;
+    let mut frontier = seen;
+    let mut d = 0u8;
+    while frontier != 0 {
+        for sq in Bitboard(frontier) {
+            map[sq.index() as usize] = d;
+        }
+        frontier = expand(frontier, open) & !seen & squares;
+        seen |= frontier;
+        d = d.saturating_add(1);
+    }
+    map
+}

@@ -1,0 +1,1139 @@
+//! Positions: the always-legal [`Position`], its unchecked [`Setup`], move generation,
+//! legality, playing moves, and the end of the game.
+
+use core::fmt;
+
+use crate::config::{Config, ConfigError, MAX_WALLS_PER_PLAYER, Variant, seats_for};
+use crate::geometry::{E, Geometry, N, S, W, geometry, is_valid_size};
+use crate::moves::{Move, MoveList};
+use crate::paths::{self, PathCache};
+use crate::square::{Bitboard, Direction, STRIDE, Seat, Square};
+use crate::wall::{Orientation, Wall, WallSet};
+use crate::zobrist::KEYS;
+
+/// How a finished game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Outcome {
+    /// This seat won: its pawn reached its goal, or every other player left.
+    Winner(Seat),
+    /// The ply limit was reached.
+    Draw,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Winner(s) => write!(f, "{s} wins"),
+            Outcome::Draw => f.write_str("draw"),
+        }
+    }
+}
+
+/// Where each seat stands: rank 1 is best; equal ranks are shared (1, 2, 2, 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Ranking {
+    ranks: [Option<u8>; 4],
+}
+
+impl Ranking {
+    /// The rank of `seat`, or `None` when the seat is not in the game.
+    pub fn rank(&self, seat: Seat) -> Option<u8> {
+        self.ranks[seat.index()]
+    }
+
+    /// The seats in the game with their ranks, best first (ties in turn order).
+    pub fn iter(&self) -> impl Iterator<Item = (Seat, u8)> + '_ {
+        (1..=4u8).flat_map(move |r| {
+            Seat::ALL.into_iter().filter(move |s| self.ranks[s.index()] == Some(r)).map(move |s| (s, r))
+        })
+    }
+}
+
+/// What a seat is doing, in a [`Setup`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SeatState {
+    /// Still in the game, with its pawn on this square.
+    Playing(Square),
+    /// Left the game (resigned or eliminated): `Left(1)` left first, `Left(2)` second ...
+    Left(u8),
+}
+
+/// One seat of a [`Setup`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SeatSetup {
+    /// Playing (and where) or left (and when).
+    pub state: SeatState,
+    /// Walls in hand.
+    pub walls: u8,
+}
+
+/// A position as plain, unchecked data. Turn it into a [`Position`] with `Position::try_from`,
+/// which says what is wrong with it, if anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// Board side.
+    pub size: u8,
+    /// Classic or King of the Hill.
+    pub variant: Variant,
+    /// Each seat (in turn order South, West, North, East); `None` for a seat not in the game.
+    pub seats: [Option<SeatSetup>; 4],
+    /// Walls on the board.
+    pub walls: WallSet,
+    /// The seat to move.
+    pub turn: Seat,
+    /// Plies played so far.
+    pub ply: u32,
+    /// Ply limit (draw when reached), if any.
+    pub ply_limit: Option<u32>,
+}
+
+/// What is wrong with a [`Setup`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The size is not supported.
+    #[error("board size {0} is not supported: the side must be odd, from 5 to 11")]
+    Size(u8),
+    /// The seats in the game are not S+N, S+W+N or all four.
+    #[error("these seats cannot play together: a game has South and North, South, West and North, or all four")]
+    Seats,
+    /// King of the Hill needs four players.
+    #[error("King of the Hill is played by four players")]
+    KingOfTheHillPlayers,
+    /// A seat holds more walls than allowed.
+    #[error("{seat} holds {walls} walls: at most {MAX_WALLS_PER_PLAYER}")]
+    TooManyWalls {
+        /// The seat.
+        seat: Seat,
+        /// Its walls.
+        walls: u8,
+    },
+    /// The players who left are not numbered 1, 2, ... in leaving order.
+    #[error("the players who left must be numbered 1, 2, ... in the order they left")]
+    LeaveOrder,
+    /// Nobody is left playing.
+    #[error("at least one player must still be in the game")]
+    NoPlayers,
+    /// A pawn is off the board.
+    #[error("the pawn of {seat} on {square} is off the {size}x{size} board")]
+    PawnOffBoard {
+        /// The seat.
+        seat: Seat,
+        /// The square.
+        square: Square,
+        /// The board side.
+        size: u8,
+    },
+    /// Two pawns share a square.
+    #[error("{first} and {second} both stand on {square}")]
+    PawnsOverlap {
+        /// One seat.
+        first: Seat,
+        /// The other seat.
+        second: Seat,
+        /// The square.
+        square: Square,
+    },
+    /// A wall is off the board.
+    #[error("wall {0} is not wholly on the board")]
+    WallOffBoard(Wall),
+    /// Two walls overlap or cross.
+    #[error("walls {0} and {1} overlap or cross")]
+    WallsConflict(Wall, Wall),
+    /// A player has no path to the goal.
+    #[error("{0} has no path to its goal")]
+    NoPath(Seat),
+    /// The side to move is not in the game.
+    #[error("{0} is to move but is not in the game")]
+    TurnNotInGame(Seat),
+    /// More than one pawn stands on its goal.
+    #[error("{0} and {1} both stand on their goals: only one player can have won")]
+    TwoWinners(Seat, Seat),
+    /// The ply limit is zero, or already passed.
+    #[error("ply {ply} is past the ply limit {limit}")]
+    PlyLimit {
+        /// Plies played.
+        ply: u32,
+        /// The limit.
+        limit: u32,
+    },
+    /// The side to move has no legal action: it would have been eliminated already.
+    #[error("{0} is to move but has no legal action (it would have been eliminated)")]
+    NoLegalAction(Seat),
+}
+
+/// Why a move cannot be played. Each variant names the rule it breaks.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// The game is over.
+    #[error("the game is over ({0})")]
+    GameOver(Outcome),
+    /// The destination is not on the board.
+    #[error("{0} is not on the board")]
+    OffBoard(Square),
+    /// The destination holds a pawn.
+    #[error("{0} is occupied by another pawn")]
+    Occupied(Square),
+    /// A wall stands between the pawn and the adjacent destination.
+    #[error("a wall stands between {from} and {to}")]
+    BlockedByWall {
+        /// The pawn's square.
+        from: Square,
+        /// The destination.
+        to: Square,
+    },
+    /// The destination is neither a step, a straight jump nor a side-step away.
+    #[error("the pawn on {from} cannot reach {to}: not a free step, a straight jump over a pawn, or a side-step around one whose jump is blocked")]
+    Unreachable {
+        /// The pawn's square.
+        from: Square,
+        /// The destination.
+        to: Square,
+    },
+    /// The player has no wall in hand.
+    #[error("{0} has no walls left")]
+    NoWallsLeft(Seat),
+    /// The wall is not wholly on the board.
+    #[error("wall {0} is not wholly on the board")]
+    WallOffBoard(Wall),
+    /// The wall overlaps a placed wall.
+    #[error("wall {wall} overlaps the placed wall {placed}")]
+    WallOverlaps {
+        /// The wall tried.
+        wall: Wall,
+        /// The wall in the way.
+        placed: Wall,
+    },
+    /// The wall crosses a placed wall at its centre.
+    #[error("wall {wall} crosses the placed wall {placed}")]
+    WallCrosses {
+        /// The wall tried.
+        wall: Wall,
+        /// The wall it crosses.
+        placed: Wall,
+    },
+    /// The wall would leave a player with no path to the goal.
+    #[error("wall {wall} would cut {seat} off from its goal")]
+    WallCutsOff {
+        /// The wall tried.
+        wall: Wall,
+        /// The player cut off.
+        seat: Seat,
+    },
+}
+
+/// Why a resignation was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ResignError {
+    /// The game is over.
+    #[error("the game is over ({0})")]
+    GameOver(Outcome),
+    /// The seat does not play in this game, or already left it.
+    #[error("{0} is not in the game")]
+    NotInGame(Seat),
+}
+
+/// A legal position of any variant: the board, the pawns, the walls, walls in hand, who is
+/// still playing and who is to move.
+///
+/// It also keeps a shortest path for every player, so that wall legality and distances are
+/// cheap, and an incrementally updated Zobrist hash.
+///
+/// ```
+/// use quoridor_core::{Move, Position, Seat};
+/// let mut pos = Position::default(); // 9x9, two players, South to move
+/// assert_eq!(pos.legal_moves().len(), 131);
+/// pos.play("e2".parse().unwrap()).unwrap();
+/// assert_eq!(pos.turn(), Seat::North);
+/// assert_eq!(pos.distance(Seat::South), Some(7));
+/// let err = pos.play("e3h".parse().unwrap()).and_then(|_| pos.play("e3v".parse().unwrap()));
+/// assert_eq!(err.unwrap_err().to_string(), "wall e3v crosses the placed wall e3h");
+/// ```
+#[derive(Clone, Copy)]
+pub struct Position {
+    size: u8,
+    variant: Variant,
+    seats: u8,
+    active: u8,
+    leave_order: [u8; 4],
+    turn: Seat,
+    pawns: [Square; 4],
+    walls_in_hand: [u8; 4],
+    walls: WallSet,
+    open: [u128; 4],
+    occupied: u128,
+    ply: u32,
+    ply_limit: Option<u32>,
+    outcome: Option<Outcome>,
+    hash: u64,
+    paths: [PathCache; 4],
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        // The cached paths are a by-product: two equal positions may cache different ones.
+        self.to_setup() == other.to_setup()
+    }
+}
+
+impl Eq for Position {}
+
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.to_setup().hash(state);
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
+    }
+}
+
+impl Default for Position {
+    /// The classic two-player 9x9 start, South to move.
+    fn default() -> Position {
+        Position::start(&Config::default()).unwrap_or_else(|_| unreachable!())
+    }
+}
+
+#[inline(always)]
+fn shift(bb: u128, d: Direction) -> u128 {
+    match d {
+        Direction::North => bb << STRIDE,
+        Direction::South => bb >> STRIDE,
+        Direction::East => bb << 1,
+        Direction::West => bb >> 1,
+    }
+}
+
+#[inline(always)]
+fn seat_bit(s: Seat) -> u8 {
+    1 << s.index()
+}
+
+impl Position {
+    /// The start position of a configuration.
+    ///
+    /// # Errors
+    /// When the configuration breaks a rule ([`ConfigError`]).
+    pub fn start(config: &Config) -> Result<Position, ConfigError> {
+        config.validate()?;
+        let g = geometry(config.size);
+        let mut seats = [None; 4];
+        for &s in config.seats() {
+            seats[s.index()] = Some(SeatSetup {
+                state: SeatState::Playing(g.start(s)),
+                walls: config.starting_walls(s),
+            });
+        }
+        let setup = Setup {
+            size: config.size,
+            variant: config.variant,
+            seats,
+            walls: WallSet::new(),
+            turn: config.first,
+            ply: 0,
+            ply_limit: config.ply_limit,
+        };
+        // A start position is always legal; the error cannot happen for a valid config.
+        Position::try_from(setup).map_err(|_| ConfigError::Size(config.size))
+    }
+
+    #[inline(always)]
+    fn geo(&self) -> &'static Geometry {
+        geometry(self.size)
+    }
+
+    /// Board side.
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// Classic or King of the Hill.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The seats that play (or played) in this game, in turn order.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        Seat::ALL.into_iter().filter(move |s| self.seats & seat_bit(*s) != 0)
+    }
+
+    /// The seats still in the game, in turn order.
+    pub fn active_seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        Seat::ALL.into_iter().filter(move |s| self.active & seat_bit(*s) != 0)
+    }
+
+    /// Number of players the game started with.
+    pub fn players(&self) -> u8 {
+        self.seats.count_ones() as u8
+    }
+
+    /// Whether `seat` is still in the game.
+    pub fn is_active(&self, seat: Seat) -> bool {
+        self.active & seat_bit(seat) != 0
+    }
+
+    /// When `seat` left the game: `Some(1)` for the first to leave, ...; `None` if it did not.
+    pub fn leave_order(&self, seat: Seat) -> Option<u8> {
+        match self.leave_order[seat.index()] {
+            0 => None,
+            k => Some(k),
+        }
+    }
+
+    /// The seat to move.
+    pub fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    /// Where the pawn of `seat` stands (`None` when the seat is not in the game).
+    pub fn pawn(&self, seat: Seat) -> Option<Square> {
+        self.is_active(seat).then(|| self.pawns[seat.index()])
+    }
+
+    /// Walls `seat` holds.
+    pub fn walls_in_hand(&self, seat: Seat) -> u8 {
+        self.walls_in_hand[seat.index()]
+    }
+
+    /// The walls on the board.
+    pub fn walls(&self) -> WallSet {
+        self.walls
+    }
+
+    /// Plies played since the start of the game.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// The ply limit, if any.
+    pub fn ply_limit(&self) -> Option<u32> {
+        self.ply_limit
+    }
+
+    /// The Zobrist hash: pawns, walls, walls in hand, who left, and the side to move.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The goal squares of `seat`.
+    pub fn goal(&self, seat: Seat) -> Bitboard {
+        Bitboard(self.goal_bits(seat))
+    }
+
+    #[inline(always)]
+    fn goal_bits(&self, seat: Seat) -> u128 {
+        match self.variant {
+            Variant::Classic => self.geo().goals[seat.index()],
+            Variant::KingOfTheHill => self.geo().centre.bb().0,
+        }
+    }
+
+    /// Whether a step from `sq` in `dir` is free of walls and stays on the board.
+    pub fn can_step(&self, sq: Square, dir: Direction) -> bool {
+        sq.on_board(self.size) && self.open[dir as usize] >> sq.index() & 1 != 0
+    }
+
+    /// The squares holding a pawn.
+    pub fn occupied(&self) -> Bitboard {
+        Bitboard(self.occupied)
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether the game is over.
+    pub fn is_game_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Shortest distance of `seat` to its goal (pawns do not block), `None` when the seat
+    /// is not in the game.
+    pub fn distance(&self, seat: Seat) -> Option<u8> {
+        self.is_active(seat).then(|| self.paths[seat.index()].len)
+    }
+
+    /// The squares of a shortest path of `seat`, from the pawn to the goal, in order.
+    /// Empty when the seat is not in the game.
+    pub fn shortest_path(&self, seat: Seat) -> impl Iterator<Item = Square> + '_ {
+        let path = self.paths[seat.index()];
+        let start = self.pawn(seat);
+        let len = if start.is_some() { path.len as usize + 1 } else { 0 };
+        let mut cur = start;
+        let mut north = path.north;
+        let mut east = path.east;
+        core::iter::from_fn(move || {
+            let sq = cur?;
+            let i = sq.index();
+            let bit = 1u128 << i;
+            cur = if north & bit != 0 {
+                north &= !bit;
+                Square::from_index(i + STRIDE)
+            } else if i >= STRIDE && north & (bit >> STRIDE) != 0 {
+                north &= !(bit >> STRIDE);
+                Square::from_index(i - STRIDE)
+            } else if east & bit != 0 {
+                east &= !bit;
+                Square::from_index(i + 1)
+            } else if i >= 1 && east & (bit >> 1) != 0 {
+                east &= !(bit >> 1);
+                Square::from_index(i - 1)
+            } else {
+                None
+            };
+            Some(sq)
+        })
+        .take(len)
+    }
+
+    /// Distance to the goal of `seat` from every square of the board (pawns do not block),
+    /// indexed by [`Square::index`]; `u8::MAX` where the goal cannot be reached.
+    pub fn distance_map(&self, seat: Seat) -> [u8; 121] {
+        paths::distance_map(&self.open, self.goal_bits(seat), self.geo().squares)
+    }
+
+    /// Where the pawn of the side to move can go: steps, straight jumps and side-steps.
+    /// Empty when the game is over.
+    pub fn pawn_moves(&self) -> Bitboard {
+        if self.is_game_over() {
+            return Bitboard::EMPTY;
+        }
+        Bitboard(self.pawn_targets(self.turn))
+    }
+
+    #[inline]
+    fn pawn_targets(&self, seat: Seat) -> u128 {
+        let from = self.pawns[seat.index()].bb().0;
+        let occ = self.occupied;
+        let mut out = 0u128;
+        for d in Direction::ALL {
+            if from & self.open[d as usize] == 0 {
+                continue;
+            }
+            let t = shift(from, d);
+            if t & occ == 0 {
+                out |= t;
+                continue;
+            }
+            if t & self.open[d as usize] != 0 {
+                let t2 = shift(t, d);
+                if t2 & occ == 0 {
+                    out |= t2;
+                    continue;
+                }
+            }
+            for p in d.sides() {
+                if t & self.open[p as usize] != 0 {
+                    out |= shift(t, p) & !occ;
+                }
+            }
+        }
+        out
+    }
+
+    /// Horizontal and vertical anchors where a wall fits: on the board, overlapping and
+    /// crossing nothing.
+    #[inline(always)]
+    fn placeable(&self) -> (u128, u128) {
+        let (h, v) = (self.walls.h, self.walls.v);
+        let a = self.geo().anchors;
+        (a & !(h | h << 1 | h >> 1 | v), a & !(v | v << STRIDE | v >> STRIDE | h))
+    }
+
+    /// Anchors of the walls that touch walls or edges at two or more of their three points.
+    /// Only those can close a region, so only those can cut a path off.
+    #[inline(always)]
+    fn risky(&self) -> (u128, u128) {
+        let g = self.geo();
+        let (h, v) = (self.walls.h, self.walls.v);
+        let p = (h | h << 1 | h >> 1 | v | v << STRIDE | v >> STRIDE) & g.anchors;
+        let west = p << 1 | g.anchor_first_col;
+        let east = p >> 1 | g.anchor_last_col;
+        let south = p << STRIDE | g.anchor_first_row;
+        let north = p >> STRIDE | g.anchor_last_row;
+        (west & east | west & p | east & p, south & north | south & p | north & p)
+    }
+
+    /// Anchors of walls that block a step of some active player's cached path.
+    #[inline(always)]
+    fn cuts(&self) -> (u128, u128) {
+        let mut ch = 0;
+        let mut cv = 0;
+        let mut act = self.active;
+        while act != 0 {
+            let i = act.trailing_zeros() as usize;
+            act &= act - 1;
+            ch |= self.paths[i].cut_h();
+            cv |= self.paths[i].cut_v();
+        }
+        (ch, cv)
+    }
+
+    /// The open-step masks after adding a wall.
+    #[inline(always)]
+    fn open_with(&self, o: Orientation, a: u8) -> [u128; 4] {
+        let mut open = self.open;
+        let bit = 1u128 << a;
+        match o {
+            Orientation::Horizontal => {
+                let two = bit | bit << 1;
+                open[N] &= !two;
+                open[S] &= !(two << STRIDE);
+            }
+            Orientation::Vertical => {
+                let two = bit | bit << STRIDE;
+                open[E] &= !two;
+                open[W] &= !(two << 1);
+            }
+        }
+        open
+    }
+
+    /// The first active seat the wall would cut off, if any. The wall must be placeable.
+    #[inline]
+    fn cut_off_by(&self, o: Orientation, a: u8) -> Option<Seat> {
+        let open = self.open_with(o, a);
+        let bit = 1u128 << a;
+        let mut act = self.active;
+        while act != 0 {
+            let i = act.trailing_zeros() as usize;
+            act &= act - 1;
+            let path = &self.paths[i];
+            let cut = match o {
+                Orientation::Horizontal => path.cut_h(),
+                Orientation::Vertical => path.cut_v(),
+            };
+            if cut & bit != 0 {
+                let seat = Seat::ALL[i];
+                if !paths::reaches(&open, self.pawns[i].bb().0, self.goal_bits(seat)) {
+                    return Some(seat);
+                }
+            }
+        }
+        None
+    }
+
+    /// Legal wall anchors of the side to move as (horizontal, vertical) bitboards, ignoring
+    /// whether it has walls in hand.
+    fn legal_wall_bits(&self) -> (u128, u128) {
+        let (ph, pv) = self.placeable();
+        let (rh, rv) = self.risky();
+        let (ch, cv) = self.cuts();
+        let mut lh = ph & !(rh & ch);
+        let mut lv = pv & !(rv & cv);
+        for a in Bitboard(ph & rh & ch) {
+            if self.cut_off_by(Orientation::Horizontal, a.index()).is_none() {
+                lh |= a.bb().0;
+            }
+        }
+        for a in Bitboard(pv & rv & cv) {
+            if self.cut_off_by(Orientation::Vertical, a.index()).is_none() {
+                lv |= a.bb().0;
+            }
+        }
+        (lh, lv)
+    }
+
+    /// The legal walls of the side to move (empty when it has none in hand or the game is
+    /// over), as anchors of (horizontal, vertical) walls.
+    pub fn legal_walls(&self) -> (Bitboard, Bitboard) {
+        if self.is_game_over() || self.walls_in_hand[self.turn.index()] == 0 {
+            return (Bitboard::EMPTY, Bitboard::EMPTY);
+        }
+        let (h, v) = self.legal_wall_bits();
+        (Bitboard(h), Bitboard(v))
+    }
+
+    fn count_legal_walls(&self) -> usize {
+        let (ph, pv) = self.placeable();
+        let (rh, rv) = self.risky();
+        let (ch, cv) = self.cuts();
+        let mut n = (ph & !(rh & ch)).count_ones() + (pv & !(rv & cv)).count_ones();
+        for a in Bitboard(ph & rh & ch) {
+            n += self.cut_off_by(Orientation::Horizontal, a.index()).is_none() as u32;
+        }
+        for a in Bitboard(pv & rv & cv) {
+            n += self.cut_off_by(Orientation::Vertical, a.index()).is_none() as u32;
+        }
+        n as usize
+    }
+
+    fn has_legal_wall(&self) -> bool {
+        let (ph, pv) = self.placeable();
+        let (rh, rv) = self.risky();
+        let (ch, cv) = self.cuts();
+        if ph & !(rh & ch) != 0 || pv & !(rv & cv) != 0 {
+            return true;
+        }
+        Bitboard(ph & rh & ch).any(|a| self.cut_off_by(Orientation::Horizontal, a.index()).is_none())
+            || Bitboard(pv & rv & cv)
+                .any(|a| self.cut_off_by(Orientation::Vertical, a.index()).is_none())
+    }
+
+    /// Number of legal moves, counted without building the list.
+    pub fn count_legal_moves(&self) -> usize {
+        if self.is_game_over() {
+            return 0;
+        }
+        let pawn = self.pawn_targets(self.turn).count_ones() as usize;
+        if self.walls_in_hand[self.turn.index()] == 0 {
+            pawn
+        } else {
+            pawn + self.count_legal_walls()
+        }
+    }
+
+    /// Every legal move of the side to move: pawn moves first, then horizontal walls, then
+    /// vertical walls, each group by square index. Empty when the game is over.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        for sq in self.pawn_moves() {
+            list.push(Move::Pawn(sq));
+        }
+        let (h, v) = self.legal_walls();
+        for (bits, o) in [(h, Orientation::Horizontal), (v, Orientation::Vertical)] {
+            for a in bits {
+                if let Some(w) = Wall::new(a, o) {
+                    list.push(Move::Wall(w));
+                }
+            }
+        }
+        list
+    }
+
+    /// Whether `m` is legal for the side to move.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.check(m).is_ok()
+    }
+
+    /// Checks `m` for the side to move.
+    ///
+    /// # Errors
+    /// The rule `m` breaks ([`PlayError`]).
+    pub fn check(&self, m: Move) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome {
+            return Err(PlayError::GameOver(o));
+        }
+        match m {
+            Move::Pawn(to) => {
+                if !to.on_board(self.size) {
+                    return Err(PlayError::OffBoard(to));
+                }
+                if self.pawn_targets(self.turn) & to.bb().0 != 0 {
+                    return Ok(());
+                }
+                let from = self.pawns[self.turn.index()];
+                if self.occupied & to.bb().0 != 0 {
+                    return Err(PlayError::Occupied(to));
+                }
+                for d in Direction::ALL {
+                    if from.step(d, self.size) == Some(to) && !self.can_step(from, d) {
+                        return Err(PlayError::BlockedByWall { from, to });
+                    }
+                }
+                Err(PlayError::Unreachable { from, to })
+            }
+            Move::Wall(w) => {
+                if self.walls_in_hand[self.turn.index()] == 0 {
+                    return Err(PlayError::NoWallsLeft(self.turn));
+                }
+                if !w.on_board(self.size) {
+                    return Err(PlayError::WallOffBoard(w));
+                }
+                if let Some(placed) = self.walls.conflict_with(w).or_else(|| {
+                    self.walls.contains(w).then_some(w)
+                }) {
+                    return Err(if placed.orientation() == w.orientation() {
+                        PlayError::WallOverlaps { wall: w, placed }
+                    } else {
+                        PlayError::WallCrosses { wall: w, placed }
+                    });
+                }
+                match self.cut_off_by(w.orientation(), w.anchor().index()) {
+                    Some(seat) => Err(PlayError::WallCutsOff { wall: w, seat }),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+
+    /// Plays `m` for the side to move after checking it. On error nothing changes.
+    ///
+    /// # Errors
+    /// The rule `m` breaks ([`PlayError`]).
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+        self.check(m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays a legal move without checking it (checked only by `debug_assert!`). Playing an
+    /// illegal move leaves the position in an unspecified (but memory-safe) state.
+    pub fn play_unchecked(&mut self, m: Move) {
+        debug_assert!(self.is_legal(m), "illegal move {m} in {self}");
+        let seat = self.turn;
+        let i = seat.index();
+        match m {
+            Move::Pawn(to) => {
+                let from = self.pawns[i];
+                self.hash ^= KEYS.pawn[i][from.index() as usize] ^ KEYS.pawn[i][to.index() as usize];
+                self.occupied ^= from.bb().0 | to.bb().0;
+                self.pawns[i] = to;
+                if !self.follow_path(i, from, to) {
+                    self.recompute_path(seat);
+                }
+            }
+            Move::Wall(w) => {
+                let a = w.anchor().index();
+                let o = w.orientation();
+                self.open = self.open_with(o, a);
+                self.walls.insert(w);
+                self.hash ^= KEYS.wall[o as usize][a as usize];
+                let left = self.walls_in_hand[i];
+                self.hash ^= KEYS.walls_left[i][left as usize & 127]
+                    ^ KEYS.walls_left[i][left.wrapping_sub(1) as usize & 127];
+                self.walls_in_hand[i] = left.saturating_sub(1);
+                let bit = 1u128 << a;
+                for s in Seat::ALL {
+                    if !self.is_active(s) {
+                        continue;
+                    }
+                    let p = self.paths[s.index()];
+                    let cut = match o {
+                        Orientation::Horizontal => p.cut_h(),
+                        Orientation::Vertical => p.cut_v(),
+                    };
+                    if cut & bit != 0 {
+                        self.recompute_path(s);
+                    }
+                }
+            }
+        }
+        self.ply = self.ply.saturating_add(1);
+        self.set_turn(self.next_active(seat));
+        self.settle();
+    }
+
+    /// Keeps the cached path of seat `i` when the pawn moved along it; false otherwise.
+    #[inline]
+    fn follow_path(&mut self, i: usize, from: Square, to: Square) -> bool {
+        let (f, t) = (from.index(), to.index());
+        let path = &mut self.paths[i];
+        let (dc, dr) = (from.col().abs_diff(to.col()), from.row().abs_diff(to.row()));
+        match (dc, dr) {
+            (0, 1) | (1, 0) => path.take_step(f, t),
+            (0, 2) | (2, 0) => {
+                let mid = (f + t) / 2;
+                let mut p = *path;
+                if p.take_step(f, mid) && p.take_step(mid, t) {
+                    *path = p;
+                    true
+                } else {
+                    false
+                }
+            }
+            (1, 1) => {
+                let mids = [from.row() * STRIDE + to.col(), to.row() * STRIDE + from.col()];
+                for mid in mids {
+                    let mut p = *path;
+                    if p.take_step(f, mid) && p.take_step(mid, t) {
+                        *path = p;
+                        return true;
+                    }
+                }
+                false
+            }
+            _ => false,
+        }
+    }
+
+    fn recompute_path(&mut self, seat: Seat) {
+        let i = seat.index();
+        // A legal position always leaves every active player a path.
+        self.paths[i] = paths::shortest_path(&self.open, self.pawns[i], self.goal_bits(seat))
+            .unwrap_or_default();
+    }
+
+    fn next_active(&self, seat: Seat) -> Seat {
+        let mut s = seat;
+        for _ in 0..4 {
+            s = Seat::ALL[(s.index() + 1) % 4];
+            if self.is_active(s) {
+                return s;
+            }
+        }
+        seat
+    }
+
+    fn set_turn(&mut self, seat: Seat) {
+        self.hash ^= KEYS.turn[self.turn.index()] ^ KEYS.turn[seat.index()];
+        self.turn = seat;
+    }
+
+    fn compute_outcome(&self) -> Option<Outcome> {
+        if self.active.count_ones() == 1 {
+            return Some(Outcome::Winner(Seat::ALL[self.active.trailing_zeros() as usize]));
+        }
+        for s in self.active_seats() {
+            if self.pawns[s.index()].bb().0 & self.goal_bits(s) != 0 {
+                return Some(Outcome::Winner(s));
+            }
+        }
+        match self.ply_limit {
+            Some(limit) if self.ply >= limit => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
+
+    fn has_legal_action(&self) -> bool {
+        self.pawn_targets(self.turn) != 0
+            || (self.walls_in_hand[self.turn.index()] > 0 && self.has_legal_wall())
+    }
+
+    /// Updates the outcome and eliminates side(s) to move that have no legal action.
+    fn settle(&mut self) {
+        self.outcome = self.compute_outcome();
+        while self.outcome.is_none() && !self.has_legal_action() {
+            self.remove(self.turn);
+            self.outcome = self.compute_outcome();
+        }
+    }
+
+    /// Takes `seat` out of the game; passes the turn on if it was its turn.
+    fn remove(&mut self, seat: Seat) {
+        let i = seat.index();
+        let order = self.leave_order.iter().filter(|&&k| k != 0).count() as u8 + 1;
+        self.leave_order[i] = order;
+        self.active &= !seat_bit(seat);
+        self.occupied &= !self.pawns[i].bb().0;
+        self.hash ^= KEYS.pawn[i][self.pawns[i].index() as usize] ^ KEYS.left[i];
+        self.paths[i] = PathCache::default();
+        if self.turn == seat {
+            self.set_turn(self.next_active(seat));
+        }
+    }
+
+    /// `seat` resigns: it leaves the game at once, whoever is to move.
+    ///
+    /// # Errors
+    /// When the game is over or the seat is not in it.
+    pub fn resign(&mut self, seat: Seat) -> Result<(), ResignError> {
+        if let Some(o) = self.outcome {
+            return Err(ResignError::GameOver(o));
+        }
+        if !self.is_active(seat) {
+            return Err(ResignError::NotInGame(seat));
+        }
+        self.remove(seat);
+        self.settle();
+        Ok(())
+    }
+
+    /// The standing of every seat: the winner first, then the players still in the game by
+    /// shortest distance (equal distances share a rank), then those who left, the later
+    /// leaver first. In a draw, every player still in the game shares rank 1. While the game
+    /// goes on, the players still in it are ranked by distance.
+    pub fn ranking(&self) -> Ranking {
+        let mut ranks = [None; 4];
+        let winner = match self.outcome {
+            Some(Outcome::Winner(w)) => Some(w),
+            _ => None,
+        };
+        let draw = self.outcome == Some(Outcome::Draw);
+        let active: u8 = self.active.count_ones() as u8;
+        for s in self.seats() {
+            let i = s.index();
+            ranks[i] = Some(if self.is_active(s) {
+                if Some(s) == winner || draw {
+                    1
+                } else {
+                    let d = self.paths[i].len;
+                    let better = self
+                        .active_seats()
+                        .filter(|&t| t != s && Some(t) != winner && self.paths[t.index()].len < d)
+                        .count() as u8;
+                    1 + u8::from(winner.is_some()) + better
+                }
+            } else {
+                let later = self.seats().filter(|t| self.leave_order[t.index()] > self.leave_order[i]).count()
+                    as u8;
+                active + 1 + later
+            });
+        }
+        Ranking { ranks }
+    }
+
+    /// The plain data of this position.
+    pub fn to_setup(&self) -> Setup {
+        let mut seats = [None; 4];
+        for s in self.seats() {
+            let i = s.index();
+            seats[i] = Some(SeatSetup {
+                state: if self.is_active(s) {
+                    SeatState::Playing(self.pawns[i])
+                } else {
+                    SeatState::Left(self.leave_order[i])
+                },
+                walls: self.walls_in_hand[i],
+            });
+        }
+        Setup {
+            size: self.size,
+            variant: self.variant,
+            seats,
+            walls: self.walls,
+            turn: self.turn,
+            ply: self.ply,
+            ply_limit: self.ply_limit,
+        }
+    }
+
+    /// The hash computed from scratch (equals [`Position::hash`]; for tests and checks).
+    pub fn fresh_hash(&self) -> u64 {
+        let mut h = KEYS.turn[self.turn.index()];
+        for s in self.seats() {
+            let i = s.index();
+            h ^= KEYS.walls_left[i][self.walls_in_hand[i] as usize & 127];
+            h ^= if self.is_active(s) {
+                KEYS.pawn[i][self.pawns[i].index() as usize]
+            } else {
+                KEYS.left[i]
+            };
+        }
+        for w in self.walls.iter() {
+            h ^= KEYS.wall[w.orientation() as usize][w.anchor().index() as usize];
+        }
+        h
+    }
+}
+
+impl TryFrom<Setup> for Position {
+    type Error = SetupError;
+
+    fn try_from(setup: Setup) -> Result<Position, SetupError> {
+        if !is_valid_size(setup.size) {
+            return Err(SetupError::Size(setup.size));
+        }
+        let g = geometry(setup.size);
+        let mut seats = 0u8;
+        for s in Seat::ALL {
+            if setup.seats[s.index()].is_some() {
+                seats |= seat_bit(s);
+            }
+        }
+        let players = seats.count_ones() as u8;
+        match seats_for(players) {
+            Some(list) if list.iter().all(|&s| seats & seat_bit(s) != 0) => {}
+            _ => return Err(SetupError::Seats),
+        }
+        if setup.variant == Variant::KingOfTheHill && players != 4 {
+            return Err(SetupError::KingOfTheHillPlayers);
+        }
+        let mut pos = Position {
+            size: setup.size,
+            variant: setup.variant,
+            seats,
+            active: 0,
+            leave_order: [0; 4],
+            turn: setup.turn,
+            pawns: [Square::new(0, 0).unwrap_or_else(|| unreachable!()); 4],
+            walls_in_hand: [0; 4],
+            walls: WallSet::new(),
+            open: g.open,
+            occupied: 0,
+            ply: setup.ply,
+            ply_limit: setup.ply_limit,
+            outcome: None,
+            hash: 0,
+            paths: [PathCache::default(); 4],
+        };
+        let mut left_mask = 0u8;
+        for s in Seat::ALL {
+            let i = s.index();
+            let Some(st) = setup.seats[i] else { continue };
+            if st.walls > MAX_WALLS_PER_PLAYER {
+                return Err(SetupError::TooManyWalls { seat: s, walls: st.walls });
+            }
+            pos.walls_in_hand[i] = st.walls;
+            match st.state {
+                SeatState::Playing(sq) => {
+                    if !sq.on_board(setup.size) {
+                        return Err(SetupError::PawnOffBoard { seat: s, square: sq, size: setup.size });
+                    }
+                    if let Some(other) = pos.active_seats().find(|o| pos.pawns[o.index()] == sq) {
+                        return Err(SetupError::PawnsOverlap { first: other, second: s, square: sq });
+                    }
+                    pos.pawns[i] = sq;
+                    pos.active |= seat_bit(s);
+                    pos.occupied |= sq.bb().0;
+                }
+                SeatState::Left(k) => {
+                    if k == 0 || k > 3 || left_mask & (1 << k) != 0 {
+                        return Err(SetupError::LeaveOrder);
+                    }
+                    left_mask |= 1 << k;
+                    pos.leave_order[i] = k;
+                }
+            }
+        }
+        let leavers = left_mask.count_ones();
+        if left_mask != ((1u8 << (leavers + 1)) - 2) {
+            return Err(SetupError::LeaveOrder);
+        }
+        if pos.active == 0 {
+            return Err(SetupError::NoPlayers);
+        }
+        for w in setup.walls.iter() {
+            if !w.on_board(setup.size) {
+                return Err(SetupError::WallOffBoard(w));
+            }
+            if let Some(other) = setup.walls.conflict_with(w) {
+                return Err(SetupError::WallsConflict(other.min(w), other.max(w)));
+            }
+            pos.open = pos.open_with(w.orientation(), w.anchor().index());
+        }
+        pos.walls = setup.walls;
+        if !pos.is_active(setup.turn) {
+            return Err(SetupError::TurnNotInGame(setup.turn));
+        }
+        for s in Seat::ALL {
+            if !pos.is_active(s) {
+                continue;
+            }
+            let i = s.index();
+            pos.paths[i] = paths::shortest_path(&pos.open, pos.pawns[i], pos.goal_bits(s))
+                .ok_or(SetupError::NoPath(s))?;
+        }
+        {
+            let mut on_goal =
+                pos.active_seats().filter(|&s| pos.pawns[s.index()].bb().0 & pos.goal_bits(s) != 0);
+            if let (Some(a), Some(b)) = (on_goal.next(), on_goal.next()) {
+                return Err(SetupError::TwoWinners(a, b));
+            }
+        }
+        if let Some(limit) = setup.ply_limit {
+            if limit == 0 || setup.ply > limit {
+                return Err(SetupError::PlyLimit { ply: setup.ply, limit });
+            }
+        }
+        pos.hash = pos.fresh_hash();
+        pos.outcome = pos.compute_outcome();
+        if pos.outcome.is_none() && !pos.has_legal_action() {
+            return Err(SetupError::NoLegalAction(pos.turn));
+        }
+        Ok(pos)
+    }
+}
+
+impl From<Position> for Setup {
+    fn from(pos: Position) -> Setup {
+        pos.to_setup()
+    }
+}

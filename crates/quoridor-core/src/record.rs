@@ -1,0 +1,525 @@
+//! Games with history, and the game-record format.
+//!
+//! ```text
+//! [Size "9"]
+//! [Players "2"]
+//! [Variant "classic"]
+//! [Walls "10"]
+//! [First "S"]
+//! [Result "S+"]
+//!
+//! 1. e2 e8 2. e3 e7 3. e4 e3h 4. N:resigns S+
+//! ```
+//!
+//! Tags in square brackets, then the moves. A number `K.` opens each round (one move of every
+//! player still in the game, starting from the seat that moved first); `SEAT:resigns` records
+//! a resignation wherever it happened; the record ends with the result: `S+` (that seat won),
+//! `=` (draw) or `*` (unfinished or unknown). `{...}` and `;` to the end of a line are
+//! comments. `docs/notation.md` describes the format in full.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt::{self, Write as _};
+use core::str::FromStr;
+
+use crate::config::{Config, ConfigError, Variant};
+use crate::fen::ParsePositionError;
+use crate::moves::{Move, ParseMoveError};
+use crate::position::{Outcome, PlayError, Position, Ranking, ResignError};
+use crate::square::Seat;
+
+/// Something that happened in a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// `seat` played `mv`.
+    Move {
+        /// Who moved.
+        seat: Seat,
+        /// The move.
+        mv: Move,
+    },
+    /// `seat` resigned.
+    Resign(Seat),
+}
+
+/// A game: its start, its events, undo, and records.
+///
+/// ```
+/// use quoridor_core::{Game, Seat};
+/// let mut game = Game::default();
+/// game.play("e2".parse()?)?;
+/// game.play("e8".parse()?)?;
+/// game.resign(Seat::North)?;
+/// assert_eq!(game.to_string().lines().last(), Some("1. e2 e8 N:resigns S+"));
+/// let again: Game = game.to_string().parse()?;
+/// assert_eq!(again.position(), game.position());
+/// game.undo();
+/// assert!(game.outcome().is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    config: Option<Config>,
+    start: Position,
+    current: Position,
+    history: Vec<Position>,
+    events: Vec<Event>,
+    tags: Vec<(String, String)>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::from_position(Position::default())
+    }
+}
+
+impl Game {
+    /// A new game from the start position of `config`.
+    ///
+    /// # Errors
+    /// When the configuration breaks a rule.
+    pub fn new(config: &Config) -> Result<Game, ConfigError> {
+        let start = Position::start(config)?;
+        let mut game = Game::from_position(start);
+        game.config = Some(*config);
+        Ok(game)
+    }
+
+    /// A new game from any legal position.
+    pub fn from_position(start: Position) -> Game {
+        Game { config: None, start, current: start, history: Vec::new(), events: Vec::new(), tags: Vec::new() }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.current
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The configuration the game started from, when it started from one.
+    pub fn config(&self) -> Option<&Config> {
+        self.config.as_ref()
+    }
+
+    /// What happened so far.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The moves played so far (without resignations).
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.events.iter().filter_map(|e| match e {
+            Event::Move { mv, .. } => Some(*mv),
+            Event::Resign(_) => None,
+        })
+    }
+
+    /// The positions before each event, then the current one.
+    pub fn positions(&self) -> impl Iterator<Item = &Position> + '_ {
+        self.history.iter().chain(core::iter::once(&self.current))
+    }
+
+    /// Plays `m` for the side to move.
+    ///
+    /// # Errors
+    /// The rule the move breaks; the game does not change.
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+        let before = self.current;
+        self.current.play(m)?;
+        self.history.push(before);
+        self.events.push(Event::Move { seat: before.turn(), mv: m });
+        Ok(())
+    }
+
+    /// `seat` resigns.
+    ///
+    /// # Errors
+    /// When the game is over or `seat` is not in it; the game does not change.
+    pub fn resign(&mut self, seat: Seat) -> Result<(), ResignError> {
+        let before = self.current;
+        self.current.resign(seat)?;
+        self.history.push(before);
+        self.events.push(Event::Resign(seat));
+        Ok(())
+    }
+
+    /// Takes back the last event (a move or a resignation); `None` at the start.
+    pub fn undo(&mut self) -> Option<Event> {
+        let before = self.history.pop()?;
+        self.current = before;
+        self.events.pop()
+    }
+
+    /// How the game ended, if it did.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.current.outcome()
+    }
+
+    /// The standing of every seat (see [`Position::ranking`]).
+    pub fn ranking(&self) -> Ranking {
+        self.current.ranking()
+    }
+
+    /// The value of a tag (such as `Event` or `South`), other than the ones the format
+    /// computes itself (`Size`, `Players`, `Variant`, `Walls`, `First`, `PlyLimit`,
+    /// `Position`, `Result`).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a free tag, written in the record header. Computed tags cannot be set this way.
+    /// Returns whether the tag was taken.
+    pub fn set_tag(&mut self, name: &str, value: &str) -> bool {
+        if COMPUTED.contains(&name) || !valid_tag_name(name) || value.contains('\n') {
+            return false;
+        }
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+        true
+    }
+
+    /// Where every ply starts a new round: rounds open with the first mover's seat order.
+    fn order_rank(&self, seat: Seat) -> usize {
+        (seat.index() + 4 - self.start.turn().index()) % 4
+    }
+
+    /// The result token: `S+`, `=` or `*`.
+    pub fn result_token(&self) -> String {
+        match self.outcome() {
+            Some(Outcome::Winner(s)) => format!("{}+", s.letter()),
+            Some(Outcome::Draw) => "=".to_string(),
+            None => "*".to_string(),
+        }
+    }
+}
+
+const COMPUTED: [&str; 8] = ["Size", "Players", "Variant", "Walls", "First", "PlyLimit", "Position", "Result"];
+
+fn valid_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+impl fmt::Display for Game {
+    /// Writes the game record.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let start = &self.start;
+        let standard = self.config.filter(|c| Position::start(c).ok().as_ref() == Some(start));
+        match standard {
+            Some(c) => {
+                writeln!(f, "[Size \"{}\"]", c.size)?;
+                writeln!(f, "[Players \"{}\"]", c.players)?;
+                writeln!(f, "[Variant \"{}\"]", c.variant)?;
+                writeln!(f, "[Walls \"{}\"]", c.walls_per_player())?;
+                writeln!(f, "[First \"{}\"]", c.first.letter())?;
+                if let Some(l) = c.ply_limit {
+                    writeln!(f, "[PlyLimit \"{l}\"]")?;
+                }
+            }
+            None => {
+                writeln!(f, "[Size \"{}\"]", start.size())?;
+                writeln!(f, "[Players \"{}\"]", start.players())?;
+                writeln!(f, "[Variant \"{}\"]", start.variant())?;
+                writeln!(f, "[Position \"{start}\"]")?;
+            }
+        }
+        writeln!(f, "[Result \"{}\"]", self.result_token())?;
+        for (n, v) in &self.tags {
+            writeln!(f, "[{n} \"{}\"]", escape(v))?;
+        }
+        writeln!(f)?;
+        let mut line = String::new();
+        let mut round = 0u32;
+        let mut last: Option<usize> = None;
+        for e in &self.events {
+            match *e {
+                Event::Move { seat, mv } => {
+                    let r = self.order_rank(seat);
+                    if last.is_none_or(|l| r <= l) {
+                        round += 1;
+                        let _ = write!(line, "{round}. ");
+                    }
+                    last = Some(r);
+                    let _ = write!(line, "{mv} ");
+                }
+                Event::Resign(seat) => {
+                    let _ = write!(line, "{}:resigns ", seat.letter());
+                }
+            }
+        }
+        line.push_str(&self.result_token());
+        writeln!(f, "{line}")
+    }
+}
+
+/// Why a game record could not be read. Each variant names the token and the rule.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseRecordError {
+    /// A header line is not `[Name "value"]`.
+    #[error("line {line}: bad tag `{text}`: a tag is written [Name \"value\"]")]
+    TagSyntax {
+        /// Line number, from 1.
+        line: usize,
+        /// The line.
+        text: String,
+    },
+    /// A tag has a bad value.
+    #[error("tag {name} has a bad value `{value}`: {reason}")]
+    TagValue {
+        /// The tag.
+        name: String,
+        /// Its value.
+        value: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The tags describe an impossible game.
+    #[error("the tags describe an impossible game: {0}")]
+    Config(#[from] ConfigError),
+    /// The `Position` tag is not a legal position.
+    #[error("bad Position tag: {0}")]
+    Position(#[from] ParsePositionError),
+    /// A `{` comment is never closed.
+    #[error("a comment opened with {{ is never closed")]
+    UnclosedComment,
+    /// A move number does not match the round.
+    #[error("move number `{token}` does not match: this is round {expected}")]
+    MoveNumber {
+        /// The token.
+        token: String,
+        /// The round the next move belongs to.
+        expected: u32,
+    },
+    /// A token is not a move.
+    #[error("ply {ply}: {source}")]
+    Token {
+        /// Ply number (from 1) the token would have been.
+        ply: usize,
+        /// What is wrong.
+        source: ParseMoveError,
+    },
+    /// A move is illegal.
+    #[error("ply {ply} (round {round}, {seat}): `{token}` is illegal: {source}")]
+    IllegalMove {
+        /// Ply number, from 1.
+        ply: usize,
+        /// Round number, from 1.
+        round: u32,
+        /// Who was to move.
+        seat: Seat,
+        /// The move.
+        token: String,
+        /// The rule it breaks.
+        source: PlayError,
+    },
+    /// A resignation is impossible.
+    #[error("`{token}`: {source}")]
+    Resign {
+        /// The token.
+        token: String,
+        /// Why.
+        source: ResignError,
+    },
+    /// Something follows the result.
+    #[error("`{0}` follows the result: the result ends the record")]
+    AfterResult(String),
+    /// The stated result is not what the moves give.
+    #[error("the record says the result is `{stated}` but the moves give `{actual}`")]
+    ResultMismatch {
+        /// The result written.
+        stated: String,
+        /// The result of the moves.
+        actual: String,
+    },
+}
+
+fn is_result(t: &str) -> bool {
+    t == "*" || t == "=" || (t.len() == 2 && t.ends_with('+') && Seat::from_letter(t.chars().next().unwrap_or('?')).is_some_and(|s| s.letter() == t.chars().next().unwrap_or('?')))
+}
+
+fn parse_tag_line(line: &str, no: usize) -> Result<(String, String), ParseRecordError> {
+    let bad = || ParseRecordError::TagSyntax { line: no, text: line.chars().take(60).collect() };
+    let inner = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')).ok_or_else(bad)?;
+    let (name, rest) = inner.split_once(' ').ok_or_else(bad)?;
+    if !valid_tag_name(name) {
+        return Err(bad());
+    }
+    let rest = rest.trim();
+    let body = rest.strip_prefix('"').and_then(|r| r.strip_suffix('"')).ok_or_else(bad)?;
+    let mut value = String::new();
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => value.push(chars.next().ok_or_else(bad)?),
+            '"' => return Err(bad()),
+            c => value.push(c),
+        }
+    }
+    Ok((name.to_string(), value))
+}
+
+impl FromStr for Game {
+    type Err = ParseRecordError;
+
+    /// Reads a game record, checking every move.
+    fn from_str(s: &str) -> Result<Game, ParseRecordError> {
+        // Header: leading lines that start with `[`, blank lines and `;` comments.
+        let mut tags: Vec<(String, String)> = Vec::new();
+        let mut body_start = s.len();
+        let mut offset = 0;
+        for (no, raw) in s.split_inclusive('\n').enumerate() {
+            let line = raw.trim();
+            if line.starts_with('[') {
+                tags.push(parse_tag_line(line, no + 1)?);
+            } else if !(line.is_empty() || line.starts_with(';')) {
+                body_start = offset;
+                break;
+            }
+            offset += raw.len();
+        }
+        let tag = |n: &str| tags.iter().rev().find(|(k, _)| k == n).map(|(_, v)| v.as_str());
+        let bad_value = |name: &str, value: &str, reason: &str| ParseRecordError::TagValue {
+            name: name.to_string(),
+            value: value.chars().take(60).collect(),
+            reason: reason.to_string(),
+        };
+        let number = |name: &str, max: u32| -> Result<Option<u32>, ParseRecordError> {
+            match tag(name) {
+                None => Ok(None),
+                Some(v) => match v.parse::<u32>() {
+                    Ok(n) if n <= max && !v.starts_with('+') => Ok(Some(n)),
+                    _ => Err(bad_value(name, v, "expected a whole number")),
+                },
+            }
+        };
+
+        let mut game = if let Some(p) = tag("Position") {
+            let start: Position = p.parse()?;
+            Game::from_position(start)
+        } else {
+            let mut config = Config::default();
+            if let Some(n) = number("Size", 255)? {
+                config.size = n as u8;
+            }
+            if let Some(n) = number("Players", 255)? {
+                config.players = n as u8;
+            }
+            if let Some(v) = tag("Variant") {
+                config.variant =
+                    v.parse::<Variant>().map_err(|e| bad_value("Variant", v, &e.to_string()))?;
+            }
+            if let Some(n) = number("Walls", 255)? {
+                config.walls = Some(n as u8);
+            }
+            if let Some(v) = tag("First") {
+                config.first = v.parse::<Seat>().map_err(|e| bad_value("First", v, &e.to_string()))?;
+            }
+            config.ply_limit = number("PlyLimit", u32::MAX)?;
+            Game::new(&config)?
+        };
+        for (n, v) in &tags {
+            if !COMPUTED.contains(&n.as_str()) {
+                game.set_tag(n, v);
+            }
+        }
+
+        // Movetext, without comments.
+        let mut text = String::new();
+        let mut chars = s[body_start..].chars();
+        while let Some(c) = chars.next() {
+            match c {
+                '{' => loop {
+                    match chars.next() {
+                        Some('}') => break,
+                        Some(_) => {}
+                        None => return Err(ParseRecordError::UnclosedComment),
+                    }
+                },
+                ';' => {
+                    for c in chars.by_ref() {
+                        if c == '\n' {
+                            break;
+                        }
+                    }
+                    text.push(' ');
+                }
+                c => text.push(c),
+            }
+        }
+
+        let mut round = 0u32;
+        let mut last: Option<usize> = None;
+        let mut result: Option<String> = None;
+        let mut ply = 0usize;
+        for token in text.split_whitespace() {
+            if let Some(r) = &result {
+                let _ = r;
+                return Err(ParseRecordError::AfterResult(token.chars().take(40).collect()));
+            }
+            let next_rank = game.order_rank(game.current.turn());
+            let starts_round = last.is_none_or(|l| next_rank <= l);
+            let next_round = if starts_round { round + 1 } else { round };
+            if let Some(num) = token.strip_suffix("...").or_else(|| token.strip_suffix('.')) {
+                if !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) {
+                    if num.parse::<u32>().ok() != Some(next_round) {
+                        return Err(ParseRecordError::MoveNumber {
+                            token: token.chars().take(40).collect(),
+                            expected: next_round,
+                        });
+                    }
+                    continue;
+                }
+            }
+            if is_result(token) {
+                result = Some(token.to_string());
+                continue;
+            }
+            if let Some(seat) = token.strip_suffix(":resigns") {
+                let resign_err = |source| ParseRecordError::Resign { token: token.chars().take(40).collect(), source };
+                let seat: Seat = match seat.parse() {
+                    Ok(s) => s,
+                    Err(_) => {
+                        return Err(ParseRecordError::TagValue {
+                            name: "resignation".to_string(),
+                            value: token.chars().take(40).collect(),
+                            reason: "expected SEAT:resigns with a seat letter S, W, N or E".to_string(),
+                        });
+                    }
+                };
+                game.resign(seat).map_err(resign_err)?;
+                continue;
+            }
+            ply += 1;
+            let mv: Move = token.parse().map_err(|source| ParseRecordError::Token { ply, source })?;
+            let seat = game.current.turn();
+            game.play(mv).map_err(|source| ParseRecordError::IllegalMove {
+                ply,
+                round: next_round,
+                seat,
+                token: token.chars().take(40).collect(),
+                source,
+            })?;
+            round = next_round;
+            last = Some(next_rank);
+        }
+        let actual = game.result_token();
+        let stated = result.or_else(|| tag("Result").map(str::to_string));
+        if let Some(stated) = stated {
+            if stated != "*" && stated != actual {
+                return Err(ParseRecordError::ResultMismatch { stated, actual });
+            }
+        }
+        Ok(game)
+    }
+}

@@ -1,0 +1,417 @@
+//! Squares, seats, directions and bitboards.
+
+use core::fmt;
+use core::str::FromStr;
+
+/// Largest supported board side.
+pub const MAX_SIZE: u8 = 11;
+/// Smallest supported board side.
+pub const MIN_SIZE: u8 = 5;
+/// Distance in bit index between two vertically adjacent squares. Every board size uses the
+/// same stride, so one bitboard layout serves all sizes.
+pub(crate) const STRIDE: u8 = 11;
+
+/// A square of the board, `a1` (bottom left, seen from South) to `k11`.
+///
+/// A `Square` only knows that it lies on the largest (11 x 11) board; whether it lies on a
+/// smaller board is a question for the position ([`Square::on_board`]).
+///
+/// ```
+/// use quoridor_core::Square;
+/// let e1: Square = "e1".parse().unwrap();
+/// assert_eq!((e1.col(), e1.row()), (4, 0));
+/// assert_eq!(e1.to_string(), "e1");
+/// assert!(Square::new(11, 0).is_none());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square in column `col` and row `row` (both from 0), or `None` past the 11 x 11 board.
+    pub const fn new(col: u8, row: u8) -> Option<Square> {
+        if col < MAX_SIZE && row < MAX_SIZE { Some(Square(row * STRIDE + col)) } else { None }
+    }
+
+    /// The square with bit index `index` (`row * 11 + col`), or `None` when no square has it.
+    pub const fn from_index(index: u8) -> Option<Square> {
+        if index < STRIDE * MAX_SIZE { Some(Square(index)) } else { None }
+    }
+
+    /// The bit index of the square: `row * 11 + col`.
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// Column, from 0 (`a`).
+    pub const fn col(self) -> u8 {
+        self.0 % STRIDE
+    }
+
+    /// Row, from 0 (row `1`).
+    pub const fn row(self) -> u8 {
+        self.0 / STRIDE
+    }
+
+    /// Whether the square lies on a board of side `size`.
+    pub const fn on_board(self, size: u8) -> bool {
+        self.col() < size && self.row() < size
+    }
+
+    /// The one-bit bitboard of this square.
+    pub const fn bb(self) -> Bitboard {
+        Bitboard(1u128 << self.0)
+    }
+
+    /// The neighbouring square in `dir` on a board of side `size`, if any.
+    pub const fn step(self, dir: Direction, size: u8) -> Option<Square> {
+        let (c, r) = (self.col(), self.row());
+        let ok = match dir {
+            Direction::North => r + 1 < size,
+            Direction::South => r > 0,
+            Direction::East => c + 1 < size,
+            Direction::West => c > 0,
+        };
+        if ok && self.on_board(size) {
+            Some(Square((self.0 as i16 + dir.offset() as i16) as u8))
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.col()) as char, self.row() + 1)
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Why a square could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseSquareError {
+    /// The text is empty.
+    #[error("empty square: expected a column letter a-k and a row number 1-11, like `e1`")]
+    Empty,
+    /// The first character is not a column letter.
+    #[error("`{0}` is not a column: columns are the lower-case letters a to k")]
+    BadColumn(char),
+    /// The row part is missing or not a number from 1 to 11.
+    #[error("bad row in square: rows are the numbers 1 to 11")]
+    BadRow,
+}
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
+        let mut chars = s.chars();
+        let c = chars.next().ok_or(ParseSquareError::Empty)?;
+        if !('a'..='k').contains(&c) {
+            return Err(ParseSquareError::BadColumn(c));
+        }
+        let rest = chars.as_str();
+        if rest.is_empty() || rest.len() > 2 || rest.starts_with('0') {
+            return Err(ParseSquareError::BadRow);
+        }
+        let row: u8 = rest.parse().map_err(|_| ParseSquareError::BadRow)?;
+        if !(1..=MAX_SIZE).contains(&row) {
+            return Err(ParseSquareError::BadRow);
+        }
+        Ok(Square((row - 1) * STRIDE + (c as u8 - b'a')))
+    }
+}
+
+/// One of the four directions a pawn moves in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Towards higher rows.
+    North = 0,
+    /// Towards higher columns.
+    East = 1,
+    /// Towards lower rows.
+    South = 2,
+    /// Towards lower columns.
+    West = 3,
+}
+
+impl Direction {
+    /// All four directions.
+    pub const ALL: [Direction; 4] =
+        [Direction::North, Direction::East, Direction::South, Direction::West];
+
+    /// Bit index offset of one step in this direction.
+    pub const fn offset(self) -> i8 {
+        match self {
+            Direction::North => STRIDE as i8,
+            Direction::South => -(STRIDE as i8),
+            Direction::East => 1,
+            Direction::West => -1,
+        }
+    }
+
+    /// The opposite direction.
+    pub const fn opposite(self) -> Direction {
+        match self {
+            Direction::North => Direction::South,
+            Direction::South => Direction::North,
+            Direction::East => Direction::West,
+            Direction::West => Direction::East,
+        }
+    }
+
+    /// The two directions at right angles to this one.
+    pub const fn sides(self) -> [Direction; 2] {
+        match self {
+            Direction::North | Direction::South => [Direction::West, Direction::East],
+            Direction::East | Direction::West => [Direction::South, Direction::North],
+        }
+    }
+}
+
+/// A player's seat at the table. Turns run South, West, North, East.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Seat {
+    /// Starts in the middle of row 1, races to the top row.
+    South = 0,
+    /// Starts in the middle of column a, races to the right-hand column.
+    West = 1,
+    /// Starts in the middle of the top row, races to row 1.
+    North = 2,
+    /// Starts in the middle of the last column, races to column a.
+    East = 3,
+}
+
+impl Seat {
+    /// The four seats in turn order.
+    pub const ALL: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
+
+    /// The seat with index `i` (0 South, 1 West, 2 North, 3 East).
+    pub const fn from_index(i: usize) -> Option<Seat> {
+        match i {
+            0 => Some(Seat::South),
+            1 => Some(Seat::West),
+            2 => Some(Seat::North),
+            3 => Some(Seat::East),
+            _ => None,
+        }
+    }
+
+    /// Index in turn order, 0 to 3.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The one-letter name: `S`, `W`, `N` or `E`.
+    pub const fn letter(self) -> char {
+        match self {
+            Seat::South => 'S',
+            Seat::West => 'W',
+            Seat::North => 'N',
+            Seat::East => 'E',
+        }
+    }
+
+    /// The seat named by a letter (either case).
+    pub const fn from_letter(c: char) -> Option<Seat> {
+        match c {
+            'S' | 's' => Some(Seat::South),
+            'W' | 'w' => Some(Seat::West),
+            'N' | 'n' => Some(Seat::North),
+            'E' | 'e' => Some(Seat::East),
+            _ => None,
+        }
+    }
+
+    /// The full lower-case name, `south` ...
+    pub const fn name(self) -> &'static str {
+        match self {
+            Seat::South => "south",
+            Seat::West => "west",
+            Seat::North => "north",
+            Seat::East => "east",
+        }
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Seat::South => "South",
+            Seat::West => "West",
+            Seat::North => "North",
+            Seat::East => "East",
+        })
+    }
+}
+
+/// Why a seat name could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a seat: expected S, W, N, E or south, west, north, east")]
+pub struct ParseSeatError(pub(crate) SmallText);
+
+impl FromStr for Seat {
+    type Err = ParseSeatError;
+
+    fn from_str(s: &str) -> Result<Seat, ParseSeatError> {
+        let mut cs = s.chars();
+        if let (Some(c), None) = (cs.next(), cs.next()) {
+            if let Some(seat) = Seat::from_letter(c) {
+                return Ok(seat);
+            }
+        }
+        for seat in Seat::ALL {
+            if s.eq_ignore_ascii_case(seat.name()) {
+                return Ok(seat);
+            }
+        }
+        Err(ParseSeatError(SmallText::new(s)))
+    }
+}
+
+/// A short copy of a bad token, kept inside errors without allocating (at most 24 bytes;
+/// longer text is cut at a character boundary and marked with `...`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct SmallText {
+    buf: [u8; 24],
+    len: u8,
+    cut: bool,
+}
+
+impl SmallText {
+    /// Copies (the start of) `s`.
+    pub fn new(s: &str) -> SmallText {
+        let mut end = s.len().min(24);
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut buf = [0u8; 24];
+        buf[..end].copy_from_slice(&s.as_bytes()[..end]);
+        SmallText { buf, len: end as u8, cut: end < s.len() }
+    }
+
+    /// The copied text.
+    pub fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.buf[..self.len as usize]).unwrap_or("")
+    }
+}
+
+impl fmt::Display for SmallText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())?;
+        if self.cut { f.write_str("...") } else { Ok(()) }
+    }
+}
+
+impl fmt::Debug for SmallText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+/// A set of squares (or of wall anchors) as one bit per square index.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard(pub u128);
+
+impl Bitboard {
+    /// No squares.
+    pub const EMPTY: Bitboard = Bitboard(0);
+
+    /// Whether the set holds `sq`.
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 >> sq.0 & 1 != 0
+    }
+
+    /// Number of squares in the set.
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The square with the lowest index, if any.
+    pub const fn first(self) -> Option<Square> {
+        if self.0 == 0 { None } else { Some(Square(self.0.trailing_zeros() as u8)) }
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = Square;
+
+    fn next(&mut self) -> Option<Square> {
+        let sq = self.first()?;
+        self.0 &= self.0 - 1;
+        Some(sq)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Bitboard {}
+
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(*self).finish()
+    }
+}
+
+impl core::ops::BitOr for Bitboard {
+    type Output = Bitboard;
+    fn bitor(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 | rhs.0)
+    }
+}
+
+impl core::ops::BitAnd for Bitboard {
+    type Output = Bitboard;
+    fn bitand(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 & rhs.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_parse_round_trip() {
+        for col in 0..MAX_SIZE {
+            for row in 0..MAX_SIZE {
+                let sq = Square::new(col, row).unwrap();
+                assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
+            }
+        }
+        for bad in ["", "l1", "a0", "a12", "a01", "A1", "e", "e1x", "é1"] {
+            assert!(bad.parse::<Square>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn small_text_cuts_at_char_boundary() {
+        let t = SmallText::new("ééééééééééééééééééééé");
+        assert!(t.as_str().len() <= 24);
+        assert!(t.to_string().ends_with("..."));
+    }
+
+    #[test]
+    fn step_respects_edges() {
+        let a1 = Square::new(0, 0).unwrap();
+        assert_eq!(a1.step(Direction::West, 9), None);
+        assert_eq!(a1.step(Direction::South, 9), None);
+        assert_eq!(a1.step(Direction::North, 9), Square::new(0, 1));
+        let e5 = Square::new(4, 4).unwrap();
+        assert_eq!(e5.step(Direction::North, 5), None);
+    }
+}

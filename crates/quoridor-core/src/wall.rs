@@ -1,0 +1,281 @@
+//! Walls, their notation, and sets of walls.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::square::{Bitboard, MAX_SIZE, ParseSquareError, STRIDE, Square};
+
+/// Which way a wall lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Orientation {
+    /// Lies between two rows (`h`): blocks north-south steps.
+    Horizontal = 0,
+    /// Lies between two columns (`v`): blocks east-west steps.
+    Vertical = 1,
+}
+
+impl Orientation {
+    /// The notation letter, `h` or `v`.
+    pub const fn letter(self) -> char {
+        match self {
+            Orientation::Horizontal => 'h',
+            Orientation::Vertical => 'v',
+        }
+    }
+}
+
+/// A wall, named by its anchor: the square south-west of the wall's centre point.
+///
+/// `e3h` lies between rows 3 and 4 across columns e and f; `e3v` lies between columns e and f
+/// across rows 3 and 4. On the largest board (11 x 11) anchors run from `a1` to `j10`.
+///
+/// ```
+/// use quoridor_core::{Orientation, Wall};
+/// let w: Wall = "e3h".parse().unwrap();
+/// assert_eq!(w.orientation(), Orientation::Horizontal);
+/// assert_eq!(w.anchor().to_string(), "e3");
+/// assert_eq!(w.to_string(), "e3h");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Wall {
+    anchor: Square,
+    orientation: Orientation,
+}
+
+impl Wall {
+    /// The wall with this anchor and orientation, or `None` when the anchor is in the last
+    /// column or row of the largest board (no wall fits there on any board).
+    pub const fn new(anchor: Square, orientation: Orientation) -> Option<Wall> {
+        if anchor.col() + 1 < MAX_SIZE && anchor.row() + 1 < MAX_SIZE {
+            Some(Wall { anchor, orientation })
+        } else {
+            None
+        }
+    }
+
+    /// The anchor square.
+    pub const fn anchor(self) -> Square {
+        self.anchor
+    }
+
+    /// The orientation.
+    pub const fn orientation(self) -> Orientation {
+        self.orientation
+    }
+
+    /// Whether the wall lies wholly on a board of side `size`.
+    pub const fn on_board(self, size: u8) -> bool {
+        self.anchor.col() + 1 < size && self.anchor.row() + 1 < size
+    }
+
+    /// The walls that cannot stand together with this one (overlapping or crossing), as
+    /// (horizontal anchors, vertical anchors).
+    pub(crate) const fn conflicts(self) -> (u128, u128) {
+        let a = 1u128 << self.anchor.index();
+        match self.orientation {
+            Orientation::Horizontal => (a | a << 1 | a >> 1, a),
+            Orientation::Vertical => (a, a | a << STRIDE | a >> STRIDE),
+        }
+    }
+
+    /// The two pawn steps this wall blocks, each as (square, direction north or east).
+    pub const fn blocked_steps(self) -> [(Square, crate::Direction); 2] {
+        let a = self.anchor.index();
+        match self.orientation {
+            Orientation::Horizontal => [
+                (Square::from_index(a).unwrap(), crate::Direction::North),
+                (Square::from_index(a + 1).unwrap(), crate::Direction::North),
+            ],
+            Orientation::Vertical => [
+                (Square::from_index(a).unwrap(), crate::Direction::East),
+                (Square::from_index(a + STRIDE).unwrap(), crate::Direction::East),
+            ],
+        }
+    }
+}
+
+impl fmt::Display for Wall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.anchor, self.orientation.letter())
+    }
+}
+
+impl fmt::Debug for Wall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Why a wall could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseWallError {
+    /// The anchor is not a square.
+    #[error("bad wall anchor: {0}")]
+    Anchor(ParseSquareError),
+    /// The last character is not `h` or `v`.
+    #[error("a wall ends in `h` (horizontal) or `v` (vertical)")]
+    Orientation,
+    /// The anchor is in the last column or row, where no wall fits.
+    #[error("no wall fits with its anchor in the last column or row")]
+    OffBoard,
+}
+
+impl FromStr for Wall {
+    type Err = ParseWallError;
+
+    fn from_str(s: &str) -> Result<Wall, ParseWallError> {
+        let orientation = match s.as_bytes().last() {
+            Some(b'h') => Orientation::Horizontal,
+            Some(b'v') => Orientation::Vertical,
+            _ => return Err(ParseWallError::Orientation),
+        };
+        let anchor: Square = s[..s.len() - 1].parse().map_err(ParseWallError::Anchor)?;
+        Wall::new(anchor, orientation).ok_or(ParseWallError::OffBoard)
+    }
+}
+
+/// A set of walls: one bit per anchor for each orientation.
+///
+/// ```
+/// use quoridor_core::{Wall, WallSet};
+/// let mut set = WallSet::new();
+/// set.insert("e3h".parse().unwrap());
+/// assert!(set.contains("e3h".parse().unwrap()));
+/// assert_eq!(set.len(), 1);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct WallSet {
+    pub(crate) h: u128,
+    pub(crate) v: u128,
+}
+
+impl WallSet {
+    /// The empty set.
+    pub const fn new() -> WallSet {
+        WallSet { h: 0, v: 0 }
+    }
+
+    /// Anchors of the horizontal walls.
+    pub const fn horizontal(self) -> Bitboard {
+        Bitboard(self.h)
+    }
+
+    /// Anchors of the vertical walls.
+    pub const fn vertical(self) -> Bitboard {
+        Bitboard(self.v)
+    }
+
+    /// Adds a wall; returns whether it was new.
+    pub fn insert(&mut self, w: Wall) -> bool {
+        let had = self.contains(w);
+        let bit = 1u128 << w.anchor().index();
+        match w.orientation() {
+            Orientation::Horizontal => self.h |= bit,
+            Orientation::Vertical => self.v |= bit,
+        }
+        !had
+    }
+
+    /// Removes a wall; returns whether it was there.
+    pub fn remove(&mut self, w: Wall) -> bool {
+        let had = self.contains(w);
+        let bit = 1u128 << w.anchor().index();
+        match w.orientation() {
+            Orientation::Horizontal => self.h &= !bit,
+            Orientation::Vertical => self.v &= !bit,
+        }
+        had
+    }
+
+    /// Whether the set holds `w`.
+    pub const fn contains(self, w: Wall) -> bool {
+        let bits = match w.orientation() {
+            Orientation::Horizontal => self.h,
+            Orientation::Vertical => self.v,
+        };
+        bits >> w.anchor().index() & 1 != 0
+    }
+
+    /// Number of walls.
+    pub const fn len(self) -> usize {
+        (self.h.count_ones() + self.v.count_ones()) as usize
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.h == 0 && self.v == 0
+    }
+
+    /// The walls, horizontal ones first, each group by anchor index.
+    pub fn iter(self) -> impl Iterator<Item = Wall> {
+        let h = Bitboard(self.h).filter_map(|a| Wall::new(a, Orientation::Horizontal));
+        let v = Bitboard(self.v).filter_map(|a| Wall::new(a, Orientation::Vertical));
+        h.chain(v)
+    }
+
+    /// A wall of the set that overlaps or crosses `w` (other than `w` itself), if any.
+    pub fn conflict_with(self, w: Wall) -> Option<Wall> {
+        let (ch, cv) = w.conflicts();
+        let mut other = WallSet { h: self.h & ch, v: self.v & cv };
+        other.remove(w);
+        other.iter().next()
+    }
+}
+
+impl fmt::Debug for WallSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl FromIterator<Wall> for WallSet {
+    fn from_iter<I: IntoIterator<Item = Wall>>(iter: I) -> WallSet {
+        let mut set = WallSet::new();
+        for w in iter {
+            set.insert(w);
+        }
+        set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wall_parse_round_trip() {
+        for col in 0..MAX_SIZE - 1 {
+            for row in 0..MAX_SIZE - 1 {
+                for o in [Orientation::Horizontal, Orientation::Vertical] {
+                    let w = Wall::new(Square::new(col, row).unwrap(), o).unwrap();
+                    assert_eq!(w.to_string().parse::<Wall>(), Ok(w));
+                }
+            }
+        }
+        assert_eq!("k1h".parse::<Wall>(), Err(ParseWallError::OffBoard));
+        assert_eq!("a11v".parse::<Wall>(), Err(ParseWallError::OffBoard));
+        assert_eq!("e3x".parse::<Wall>(), Err(ParseWallError::Orientation));
+        assert!("h".parse::<Wall>().is_err());
+        assert!("".parse::<Wall>().is_err());
+    }
+
+    #[test]
+    fn conflicts_follow_the_rules() {
+        let w = |s: &str| s.parse::<Wall>().unwrap();
+        let set: WallSet = [w("e3h")].into_iter().collect();
+        assert_eq!(set.conflict_with(w("d3h")), Some(w("e3h")));
+        assert_eq!(set.conflict_with(w("f3h")), Some(w("e3h")));
+        assert_eq!(set.conflict_with(w("e3v")), Some(w("e3h")));
+        assert_eq!(set.conflict_with(w("c3h")), None);
+        assert_eq!(set.conflict_with(w("e4h")), None);
+        assert_eq!(set.conflict_with(w("e2v")), None);
+        assert_eq!(set.conflict_with(w("e4v")), None);
+        let set: WallSet = [w("e3v")].into_iter().collect();
+        assert_eq!(set.conflict_with(w("e2v")), Some(w("e3v")));
+        assert_eq!(set.conflict_with(w("e4v")), Some(w("e3v")));
+        assert_eq!(set.conflict_with(w("e3h")), Some(w("e3v")));
+        assert_eq!(set.conflict_with(w("d3v")), None);
+        assert_eq!(set.conflict_with(w("d3h")), None);
+    }
+}
