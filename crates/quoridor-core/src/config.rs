@@ -191,7 +191,11 @@ impl Config {
     /// Walls `seat` starts with: in King of the Hill the first player gets one fewer.
     pub fn starting_walls(&self, seat: Seat) -> u8 {
         let w = self.walls_per_player();
-        if self.variant == Variant::KingOfTheHill && seat == self.first { w.saturating_sub(1) } else { w }
+        if self.variant == Variant::KingOfTheHill && seat == self.first {
+            w.saturating_sub(1)
+        } else {
+            w
+        }
     }
 }
 

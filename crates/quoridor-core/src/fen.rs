@@ -26,10 +26,14 @@ use crate::wall::{ParseWallError, Wall, WallSet};
 #[non_exhaustive]
 pub enum ParsePositionError {
     /// Not five fields.
-    #[error("a position has 5 fields separated by spaces (size, seats, walls, turn, ply), found {0}")]
+    #[error(
+        "a position has 5 fields separated by spaces (size, seats, walls, turn, ply), found {0}"
+    )]
     Fields(usize),
     /// The size field is wrong.
-    #[error("bad size `{0}`: expected an odd number from 5 to 11, with `k` after it for King of the Hill")]
+    #[error(
+        "bad size `{0}`: expected an odd number from 5 to 11, with `k` after it for King of the Hill"
+    )]
     Size(SmallText),
     /// A seat entry is wrong.
     #[error("bad seat entry `{token}`: {reason}")]
@@ -117,7 +121,8 @@ fn parse_u32(s: &str) -> Option<u32> {
 fn parse_seat(token: &str) -> Result<(Seat, SeatSetup), ParsePositionError> {
     let err = |reason| ParsePositionError::Seat { token: SmallText::new(token), reason };
     let mut parts = token.split(':');
-    let (Some(seat), Some(place), Some(walls), None) = (parts.next(), parts.next(), parts.next(), parts.next())
+    let (Some(seat), Some(place), Some(walls), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
     else {
         return Err(err("expected SEAT:SQUARE:WALLS or SEAT:leftK:WALLS"));
     };
@@ -131,10 +136,16 @@ fn parse_seat(token: &str) -> Result<(Seat, SeatSetup), ParsePositionError> {
     let state = if let Some(k) = place.strip_prefix("left") {
         match parse_u32(k) {
             Some(k @ 1..=3) => SeatState::Left(k as u8),
-            _ => return Err(err("a player who left is written leftK, K from 1 to 3 in leaving order")),
+            _ => {
+                return Err(err(
+                    "a player who left is written leftK, K from 1 to 3 in leaving order",
+                ));
+            }
         }
     } else {
-        SeatState::Playing(place.parse::<Square>().map_err(|_| err("the pawn square is not a square like e1"))?)
+        SeatState::Playing(
+            place.parse::<Square>().map_err(|_| err("the pawn square is not a square like e1"))?,
+        )
     };
     let walls = match parse_u32(walls) {
         Some(w) if w <= 255 => w as u8,
@@ -190,9 +201,10 @@ impl FromStr for Setup {
         let mut walls = WallSet::new();
         if walls_f != "-" {
             for token in walls_f.split(',') {
-                let w: Wall = token
-                    .parse()
-                    .map_err(|source| ParsePositionError::Wall { token: SmallText::new(token), source })?;
+                let w: Wall = token.parse().map_err(|source| ParsePositionError::Wall {
+                    token: SmallText::new(token),
+                    source,
+                })?;
                 if !walls.insert(w) {
                     return Err(ParsePositionError::DuplicateWall(w));
                 }
@@ -209,7 +221,9 @@ impl FromStr for Setup {
 
         let bad_ply = || ParsePositionError::Ply(SmallText::new(ply_f));
         let (ply, ply_limit) = match ply_f.split_once('/') {
-            Some((p, l)) => (parse_u32(p).ok_or_else(bad_ply)?, Some(parse_u32(l).ok_or_else(bad_ply)?)),
+            Some((p, l)) => {
+                (parse_u32(p).ok_or_else(bad_ply)?, Some(parse_u32(l).ok_or_else(bad_ply)?))
+            }
             None => (parse_u32(ply_f).ok_or_else(bad_ply)?, None),
         };
 

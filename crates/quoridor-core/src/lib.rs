@@ -43,7 +43,7 @@
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
-#[cfg(feature = "std")]
+#[cfg(any(feature = "std", test))]
 extern crate std;
 
 mod config;
@@ -59,7 +59,9 @@ mod square;
 mod wall;
 mod zobrist;
 
-pub use config::{Config, ConfigError, MAX_WALLS_PER_PLAYER, ParseVariantError, Variant, default_walls, seats_for};
+pub use config::{
+    Config, ConfigError, MAX_WALLS_PER_PLAYER, ParseVariantError, Variant, default_walls, seats_for,
+};
 pub use fen::ParsePositionError;
 pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
 pub use perft::{perft, perft_divide};
@@ -69,6 +71,7 @@ pub use position::{
 #[cfg(feature = "alloc")]
 pub use record::{Event, Game, ParseRecordError};
 pub use square::{
-    Bitboard, Direction, MAX_SIZE, MIN_SIZE, ParseSeatError, ParseSquareError, Seat, SmallText, Square,
+    Bitboard, Direction, MAX_SIZE, MIN_SIZE, ParseSeatError, ParseSquareError, Seat, SmallText,
+    Square,
 };
 pub use wall::{Orientation, ParseWallError, Wall, WallSet};

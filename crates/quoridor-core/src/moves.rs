@@ -43,7 +43,9 @@ impl fmt::Debug for Move {
 #[non_exhaustive]
 pub enum ParseMoveError {
     /// Not a square (pawn move).
-    #[error("`{token}` is not a move: {source} (a pawn move is a square like `e2`, a wall is an anchor and h or v like `e3h`)")]
+    #[error(
+        "`{token}` is not a move: {source} (a pawn move is a square like `e2`, a wall is an anchor and h or v like `e3h`)"
+    )]
     Square {
         /// The bad token.
         token: crate::SmallText,
@@ -66,11 +68,12 @@ impl FromStr for Move {
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         let token = crate::SmallText::new(s);
         match s.as_bytes().last() {
-            Some(b'h' | b'v') => s
-                .parse()
-                .map(Move::Wall)
-                .map_err(|source| ParseMoveError::Wall { token, source }),
-            _ => s.parse().map(Move::Pawn).map_err(|source| ParseMoveError::Square { token, source }),
+            Some(b'h' | b'v') => {
+                s.parse().map(Move::Wall).map_err(|source| ParseMoveError::Wall { token, source })
+            }
+            _ => {
+                s.parse().map(Move::Pawn).map_err(|source| ParseMoveError::Square { token, source })
+            }
         }
     }
 }
@@ -158,6 +161,7 @@ impl<'a> IntoIterator for &'a MoveList {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::string::ToString;
 
     #[test]
     fn move_parse() {

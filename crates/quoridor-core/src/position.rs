@@ -45,7 +45,10 @@ impl Ranking {
     /// The seats in the game with their ranks, best first (ties in turn order).
     pub fn iter(&self) -> impl Iterator<Item = (Seat, u8)> + '_ {
         (1..=4u8).flat_map(move |r| {
-            Seat::ALL.into_iter().filter(move |s| self.ranks[s.index()] == Some(r)).map(move |s| (s, r))
+            Seat::ALL
+                .into_iter()
+                .filter(move |s| self.ranks[s.index()] == Some(r))
+                .map(move |s| (s, r))
         })
     }
 }
@@ -96,7 +99,9 @@ pub enum SetupError {
     #[error("board size {0} is not supported: the side must be odd, from 5 to 11")]
     Size(u8),
     /// The seats in the game are not S+N, S+W+N or all four.
-    #[error("these seats cannot play together: a game has South and North, South, West and North, or all four")]
+    #[error(
+        "these seats cannot play together: a game has South and North, South, West and North, or all four"
+    )]
     Seats,
     /// King of the Hill needs four players.
     #[error("King of the Hill is played by four players")]
@@ -185,7 +190,9 @@ pub enum PlayError {
         to: Square,
     },
     /// The destination is neither a step, a straight jump nor a side-step away.
-    #[error("the pawn on {from} cannot reach {to}: not a free step, a straight jump over a pawn, or a side-step around one whose jump is blocked")]
+    #[error(
+        "the pawn on {from} cannot reach {to}: not a free step, a straight jump over a pawn, or a side-step around one whose jump is blocked"
+    )]
     Unreachable {
         /// The pawn's square.
         from: Square,
@@ -672,7 +679,8 @@ impl Position {
         if ph & !(rh & ch) != 0 || pv & !(rv & cv) != 0 {
             return true;
         }
-        Bitboard(ph & rh & ch).any(|a| self.cut_off_by(Orientation::Horizontal, a.index()).is_none())
+        Bitboard(ph & rh & ch)
+            .any(|a| self.cut_off_by(Orientation::Horizontal, a.index()).is_none())
             || Bitboard(pv & rv & cv)
                 .any(|a| self.cut_off_by(Orientation::Vertical, a.index()).is_none())
     }
@@ -747,9 +755,9 @@ impl Position {
                 if !w.on_board(self.size) {
                     return Err(PlayError::WallOffBoard(w));
                 }
-                if let Some(placed) = self.walls.conflict_with(w).or_else(|| {
-                    self.walls.contains(w).then_some(w)
-                }) {
+                if let Some(placed) =
+                    self.walls.conflict_with(w).or_else(|| self.walls.contains(w).then_some(w))
+                {
                     return Err(if placed.orientation() == w.orientation() {
                         PlayError::WallOverlaps { wall: w, placed }
                     } else {
@@ -783,7 +791,8 @@ impl Position {
         match m {
             Move::Pawn(to) => {
                 let from = self.pawns[i];
-                self.hash ^= KEYS.pawn[i][from.index() as usize] ^ KEYS.pawn[i][to.index() as usize];
+                self.hash ^=
+                    KEYS.pawn[i][from.index() as usize] ^ KEYS.pawn[i][to.index() as usize];
                 self.occupied ^= from.bb().0 | to.bb().0;
                 self.pawns[i] = to;
                 if !self.follow_path(i, from, to) {
@@ -962,8 +971,10 @@ impl Position {
                     1 + u8::from(winner.is_some()) + better
                 }
             } else {
-                let later = self.seats().filter(|t| self.leave_order[t.index()] > self.leave_order[i]).count()
-                    as u8;
+                let later = self
+                    .seats()
+                    .filter(|t| self.leave_order[t.index()] > self.leave_order[i])
+                    .count() as u8;
                 active + 1 + later
             });
         }
@@ -1065,10 +1076,18 @@ impl TryFrom<Setup> for Position {
             match st.state {
                 SeatState::Playing(sq) => {
                     if !sq.on_board(setup.size) {
-                        return Err(SetupError::PawnOffBoard { seat: s, square: sq, size: setup.size });
+                        return Err(SetupError::PawnOffBoard {
+                            seat: s,
+                            square: sq,
+                            size: setup.size,
+                        });
                     }
                     if let Some(other) = pos.active_seats().find(|o| pos.pawns[o.index()] == sq) {
-                        return Err(SetupError::PawnsOverlap { first: other, second: s, square: sq });
+                        return Err(SetupError::PawnsOverlap {
+                            first: other,
+                            second: s,
+                            square: sq,
+                        });
                     }
                     pos.pawns[i] = sq;
                     pos.active |= seat_bit(s);

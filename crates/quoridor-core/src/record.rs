@@ -88,7 +88,14 @@ impl Game {
 
     /// A new game from any legal position.
     pub fn from_position(start: Position) -> Game {
-        Game { config: None, start, current: start, history: Vec::new(), events: Vec::new(), tags: Vec::new() }
+        Game {
+            config: None,
+            start,
+            current: start,
+            history: Vec::new(),
+            events: Vec::new(),
+            tags: Vec::new(),
+        }
     }
 
     /// The current position.
@@ -200,7 +207,8 @@ impl Game {
     }
 }
 
-const COMPUTED: [&str; 8] = ["Size", "Players", "Variant", "Walls", "First", "PlyLimit", "Position", "Result"];
+const COMPUTED: [&str; 8] =
+    ["Size", "Players", "Variant", "Walls", "First", "PlyLimit", "Position", "Result"];
 
 fn valid_tag_name(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
@@ -345,7 +353,12 @@ pub enum ParseRecordError {
 }
 
 fn is_result(t: &str) -> bool {
-    t == "*" || t == "=" || (t.len() == 2 && t.ends_with('+') && Seat::from_letter(t.chars().next().unwrap_or('?')).is_some_and(|s| s.letter() == t.chars().next().unwrap_or('?')))
+    t == "*"
+        || t == "="
+        || (t.len() == 2
+            && t.ends_with('+')
+            && Seat::from_letter(t.chars().next().unwrap_or('?'))
+                .is_some_and(|s| s.letter() == t.chars().next().unwrap_or('?')))
 }
 
 fn parse_tag_line(line: &str, no: usize) -> Result<(String, String), ParseRecordError> {
@@ -423,7 +436,8 @@ impl FromStr for Game {
                 config.walls = Some(n as u8);
             }
             if let Some(v) = tag("First") {
-                config.first = v.parse::<Seat>().map_err(|e| bad_value("First", v, &e.to_string()))?;
+                config.first =
+                    v.parse::<Seat>().map_err(|e| bad_value("First", v, &e.to_string()))?;
             }
             config.ply_limit = number("PlyLimit", u32::MAX)?;
             Game::new(&config)?
@@ -486,14 +500,18 @@ impl FromStr for Game {
                 continue;
             }
             if let Some(seat) = token.strip_suffix(":resigns") {
-                let resign_err = |source| ParseRecordError::Resign { token: token.chars().take(40).collect(), source };
+                let resign_err = |source| ParseRecordError::Resign {
+                    token: token.chars().take(40).collect(),
+                    source,
+                };
                 let seat: Seat = match seat.parse() {
                     Ok(s) => s,
                     Err(_) => {
                         return Err(ParseRecordError::TagValue {
                             name: "resignation".to_string(),
                             value: token.chars().take(40).collect(),
-                            reason: "expected SEAT:resigns with a seat letter S, W, N or E".to_string(),
+                            reason: "expected SEAT:resigns with a seat letter S, W, N or E"
+                                .to_string(),
                         });
                     }
                 };
@@ -501,7 +519,8 @@ impl FromStr for Game {
                 continue;
             }
             ply += 1;
-            let mv: Move = token.parse().map_err(|source| ParseRecordError::Token { ply, source })?;
+            let mv: Move =
+                token.parse().map_err(|source| ParseRecordError::Token { ply, source })?;
             let seat = game.current.turn();
             game.play(mv).map_err(|source| ParseRecordError::IllegalMove {
                 ply,

@@ -384,6 +384,7 @@ impl core::ops::BitAnd for Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::string::ToString;
 
     #[test]
     fn square_parse_round_trip() {

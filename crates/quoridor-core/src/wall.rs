@@ -242,6 +242,7 @@ impl FromIterator<Wall> for WallSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::string::ToString;
 
     #[test]
     fn wall_parse_round_trip() {

@@ -22,8 +22,13 @@ pub(crate) struct Keys {
 
 const fn build() -> Keys {
     let mut state = 0x5155_4F52_4944_4F52; // "QUORIDOR"
-    let mut keys =
-        Keys { pawn: [[0; CELLS]; 4], wall: [[0; CELLS]; 2], walls_left: [[0; 128]; 4], turn: [0; 4], left: [0; 4] };
+    let mut keys = Keys {
+        pawn: [[0; CELLS]; 4],
+        wall: [[0; CELLS]; 2],
+        walls_left: [[0; 128]; 4],
+        turn: [0; 4],
+        left: [0; 4],
+    };
     let mut s = 0;
     while s < 4 {
         let mut i = 0;
