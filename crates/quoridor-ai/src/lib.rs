@@ -1,1 +1,179 @@
-//! Placeholder.
+//! An alpha-beta Quoridor engine over [`quoridor_core`], for 2, 3 and 4 players and King of
+//! the Hill.
+//!
+//! # A short tour
+//! - [`Engine`] searches a [`Position`] within [`Limits`] (depth, nodes, time per move, a
+//!   game clock, a stop flag) and returns a [`SearchResult`]: the best move, its [`Score`],
+//!   the principal variation and statistics. A callback sees a [`SearchInfo`] after every
+//!   iteration.
+//! - Two players: iterative deepening negamax with alpha-beta, PVS, aspiration windows, a
+//!   transposition table, and exact play of the wall-less race ([`race`]). Three and four
+//!   players: paranoid search (see [`search`]).
+//! - [`Level`] maps playing levels 1 to 10 to limits and randomness; [`Bot`] is a common face
+//!   for [`EngineBot`], [`GreedyBot`] and [`RandomBot`].
+//! - [`bench`] searches a fixed set of positions to a fixed depth: its node count is the
+//!   search's signature.
+//!
+//! ```
+//! use quoridor_ai::{Engine, EngineOptions, Limits};
+//! use quoridor_core::Position;
+//!
+//! let pos: Position = "9 S:e4:8,N:e6:9 e3h,d4v,f6v N 6".parse()?;
+//! let mut engine = Engine::new(EngineOptions { hash_mb: 4, ..EngineOptions::default() });
+//! let result = engine.search(&pos, &Limits::depth(4), &mut |_| {}).expect("game not over");
+//! assert!(pos.is_legal(result.best));
+//! println!("{} {} pv {:?}", result.best, result.info.score, result.info.pv);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod bench;
+pub mod bots;
+pub mod eval;
+pub mod level;
+pub mod limits;
+mod ordering;
+pub mod params;
+pub mod race;
+mod rng;
+pub mod search;
+mod tt;
+
+use core::fmt;
+use std::time::Duration;
+
+use quoridor_core::Move;
+
+pub use bench::{BenchReport, bench, bench_positions};
+pub use bots::{Bot, EngineBot, GreedyBot, RandomBot};
+pub use level::Level;
+pub use limits::{Clock, Limits};
+pub use search::Engine;
+
+/// A search score, from the point of view of the side to move.
+///
+/// Ordered from worst to best: every loss is below every evaluation, which is below every
+/// win; a slower loss is better than a faster one, a faster win better than a slower one.
+///
+/// ```
+/// use quoridor_ai::Score;
+/// assert!(Score::Loss(2) < Score::Loss(6));
+/// assert!(Score::Loss(6) < Score::Eval(-5000));
+/// assert!(Score::Eval(3000) < Score::Win(9));
+/// assert!(Score::Win(9) < Score::Win(3));
+/// assert_eq!(Score::Eval(125).to_string(), "+1.25");
+/// assert_eq!(Score::Eval(-50).to_string(), "-0.50");
+/// assert_eq!(Score::Win(5).to_string(), "win in 5");
+/// assert_eq!(Score::Loss(4).to_string(), "loss in 4");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// The side to move loses in this many plies (against best defence... and best attack).
+    Loss(u32),
+    /// An evaluation in centi-steps (100 = one step of path length).
+    Eval(i32),
+    /// The side to move wins in this many plies.
+    Win(u32),
+}
+
+impl Score {
+    /// The score as one number, higher is better: wins near `+1_000_000`, losses near
+    /// `-1_000_000`.
+    pub fn to_internal(self) -> i32 {
+        match self {
+            Score::Loss(n) => -params::WIN + n.min(params::WIN_BOUND as u32) as i32,
+            Score::Eval(v) => {
+                v.clamp(-params::WIN + params::WIN_BOUND + 1, params::WIN - params::WIN_BOUND - 1)
+            }
+            Score::Win(n) => params::WIN - n.min(params::WIN_BOUND as u32) as i32,
+        }
+    }
+
+    /// The score of an internal number (the inverse of [`Score::to_internal`]).
+    pub fn from_internal(v: i32) -> Score {
+        if v >= params::WIN - params::WIN_BOUND {
+            Score::Win((params::WIN - v) as u32)
+        } else if v <= -params::WIN + params::WIN_BOUND {
+            Score::Loss((v + params::WIN) as u32)
+        } else {
+            Score::Eval(v)
+        }
+    }
+}
+
+impl PartialOrd for Score {
+    fn partial_cmp(&self, other: &Score) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Score {
+    fn cmp(&self, other: &Score) -> core::cmp::Ordering {
+        fn key(s: &Score) -> (i8, i64) {
+            match *s {
+                Score::Loss(n) => (0, i64::from(n)),
+                Score::Eval(v) => (1, i64::from(v)),
+                Score::Win(n) => (2, -i64::from(n)),
+            }
+        }
+        key(self).cmp(&key(other))
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Score::Loss(n) => write!(f, "loss in {n}"),
+            Score::Win(n) => write!(f, "win in {n}"),
+            Score::Eval(v) => {
+                let sign = if v < 0 { '-' } else { '+' };
+                let a = v.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", a / 100, a % 100)
+            }
+        }
+    }
+}
+
+/// What a search found so far: given to the callback after every iteration, and part of
+/// the final [`SearchResult`].
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    /// Depth of the last completed iteration, in plies.
+    pub depth: u32,
+    /// Score of the best move for the side to move.
+    pub score: Score,
+    /// Principal variation, starting with the best move.
+    pub pv: Vec<Move>,
+    /// Nodes searched so far (one per alpha-beta call, leaves included).
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time spent so far.
+    pub time: Duration,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play (always legal in the searched position).
+    pub best: Move,
+    /// The last iteration's information.
+    pub info: SearchInfo,
+}
+
+/// Engine settings that outlive a single search.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// Size of the transposition table in MiB (at least one table entry is kept).
+    pub hash_mb: usize,
+    /// Seed for the engine's randomness (only used when randomness is switched on).
+    pub seed: u64,
+}
+
+impl Default for EngineOptions {
+    fn default() -> EngineOptions {
+        EngineOptions { hash_mb: 64, seed: 0 }
+    }
+}

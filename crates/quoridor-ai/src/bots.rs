@@ -1,0 +1,178 @@
+//! Players behind one face: the engine, and two baselines to measure it against.
+
+use quoridor_core::{Move, Orientation, Position, Wall};
+
+use crate::rng::Rng;
+use crate::search::Engine;
+use crate::{EngineOptions, Level, Limits};
+
+/// Something that chooses moves.
+pub trait Bot {
+    /// A short name for tables and logs.
+    fn name(&self) -> String;
+    /// A legal move for the side to move, or `None` when the game is over.
+    fn choose(&mut self, pos: &Position) -> Option<Move>;
+}
+
+/// Plays a uniformly random legal move.
+///
+/// ```
+/// use quoridor_ai::{Bot, RandomBot};
+/// use quoridor_core::Position;
+/// let pos = Position::default();
+/// let m = RandomBot::new(7).choose(&pos).unwrap();
+/// assert!(pos.is_legal(m));
+/// ```
+pub struct RandomBot {
+    rng: Rng,
+}
+
+impl RandomBot {
+    /// A random bot with its seed.
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot { rng: Rng::new(seed) }
+    }
+}
+
+impl Bot for RandomBot {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn choose(&mut self, pos: &Position) -> Option<Move> {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        Some(moves[self.rng.below(moves.len())])
+    }
+}
+
+/// Follows a shortest path; when an opponent is closer to its goal, it places the wall that
+/// most increases that opponent's distance minus its own, if that is positive.
+///
+/// ```
+/// use quoridor_ai::{Bot, GreedyBot};
+/// use quoridor_core::{Move, Position};
+/// let pos = Position::default();
+/// assert_eq!(GreedyBot::new().choose(&pos), Some("e2".parse::<Move>().unwrap()));
+/// ```
+#[derive(Default)]
+pub struct GreedyBot;
+
+impl GreedyBot {
+    /// The greedy bot.
+    pub fn new() -> GreedyBot {
+        GreedyBot
+    }
+}
+
+impl Bot for GreedyBot {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+
+    fn choose(&mut self, pos: &Position) -> Option<Move> {
+        if pos.is_game_over() {
+            return None;
+        }
+        let me = pos.turn();
+        let my_d = i32::from(pos.distance(me)?);
+        // The opponent closest to its goal (first in turn order among equals).
+        let leader = pos
+            .active_seats()
+            .filter(|&s| s != me)
+            .min_by_key(|&s| (pos.distance(s), (s.index() + 4 - me.index()) % 4));
+        if let Some(opp) = leader {
+            let opp_d = i32::from(pos.distance(opp)?);
+            if opp_d < my_d && pos.walls_in_hand(me) > 0 {
+                let (h, v) = pos.legal_walls();
+                let mut best: Option<(Move, i32)> = None;
+                for (bits, o) in [(h, Orientation::Horizontal), (v, Orientation::Vertical)] {
+                    for a in bits {
+                        let Some(w) = Wall::new(a, o) else { continue };
+                        let mut p = *pos;
+                        p.play_unchecked(Move::Wall(w));
+                        let gain = p.distance(opp).map_or(i32::MAX / 2, |d| i32::from(d) - opp_d)
+                            - (i32::from(p.distance(me).unwrap_or(0)) - my_d);
+                        if best.is_none_or(|(_, g)| gain > g) {
+                            best = Some((Move::Wall(w), gain));
+                        }
+                    }
+                }
+                if let Some((m, g)) = best {
+                    if g > 0 {
+                        return Some(m);
+                    }
+                }
+            }
+        }
+        // A pawn move to the square nearest the goal (a step along a shortest path, or a
+        // jump when one is shorter).
+        let map = pos.distance_map(me);
+        pos.pawn_moves().min_by_key(|sq| map[usize::from(sq.index())]).map(Move::Pawn)
+    }
+}
+
+/// The search engine as a bot, with fixed limits or a playing level.
+///
+/// ```
+/// use quoridor_ai::{Bot, EngineBot, Level};
+/// use quoridor_core::Position;
+/// let pos = Position::default();
+/// let m = EngineBot::with_level(Level::new(2).unwrap(), 1).choose(&pos).unwrap();
+/// assert!(pos.is_legal(m));
+/// ```
+pub struct EngineBot {
+    engine: Engine,
+    limits: Limits,
+    level: Option<Level>,
+    rng: Rng,
+}
+
+impl EngineBot {
+    /// The engine at full strength within `limits`, with a 16 MiB table.
+    pub fn new(limits: Limits) -> EngineBot {
+        EngineBot {
+            engine: Engine::new(EngineOptions { hash_mb: 16, seed: 0 }),
+            limits,
+            level: None,
+            rng: Rng::new(0),
+        }
+    }
+
+    /// The engine at a playing level (its limits, evaluation noise and random moves), with
+    /// its seed.
+    pub fn with_level(level: Level, seed: u64) -> EngineBot {
+        let mut engine = Engine::new(EngineOptions { hash_mb: 16, seed });
+        engine.set_noise(level.noise());
+        EngineBot { engine, limits: level.limits(), level: Some(level), rng: Rng::new(seed) }
+    }
+
+    /// The engine inside.
+    pub fn engine(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+}
+
+impl Bot for EngineBot {
+    fn name(&self) -> String {
+        match self.level {
+            Some(l) => format!("level{}", l.get()),
+            None => "engine".into(),
+        }
+    }
+
+    fn choose(&mut self, pos: &Position) -> Option<Move> {
+        if let Some(level) = self.level {
+            let pct = level.random_move_percent();
+            if pct > 0 && (self.rng.below(100) as u32) < pct {
+                let pawn: Vec<_> = pos.pawn_moves().collect();
+                if !pawn.is_empty() {
+                    return Some(Move::Pawn(pawn[self.rng.below(pawn.len())]));
+                }
+            }
+        }
+        self.engine.search(pos, &self.limits, &mut |_| {}).map(|r| r.best)
+    }
+}

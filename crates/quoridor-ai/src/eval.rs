@@ -1,0 +1,60 @@
+//! Static evaluation, built on shortest path lengths: each player's distance to goal, walls
+//! in hand, and whose turn it is. Every weight lives in [`crate::params`].
+//!
+//! Scores are in centi-steps: 100 is worth one step of path length.
+
+use quoridor_core::{Position, Seat};
+
+use crate::params::{LEADER_WEIGHT, STEP, TEMPO, WALLS_IN_HAND};
+
+/// Value of holding `n` walls.
+#[inline]
+pub fn walls_value(n: u8) -> i32 {
+    WALLS_IN_HAND[usize::from(n).min(WALLS_IN_HAND.len() - 1)]
+}
+
+/// The evaluation of `pos` from the point of view of `me` (which must be in the game).
+///
+/// Two players: the difference of shortest distances, the value of walls in hand, and a
+/// bonus for the side to move; `evaluate(pos, a) == -evaluate(pos, b)`.
+///
+/// Three and four players (paranoid view: every other player is `me`'s opponent): `me`'s
+/// distance against a blend of the closest opponent's and the mean opponent distance,
+/// `me`'s walls against the mean of the opponents'. King of the Hill needs nothing special:
+/// distances already lead to the centre.
+///
+/// ```
+/// use quoridor_ai::eval::evaluate;
+/// use quoridor_core::{Position, Seat};
+/// let pos = Position::default();
+/// assert!(evaluate(&pos, Seat::South) > 0); // South is to move
+/// assert_eq!(evaluate(&pos, Seat::South), -evaluate(&pos, Seat::North));
+/// ```
+pub fn evaluate(pos: &Position, me: Seat) -> i32 {
+    let my_d = i32::from(pos.distance(me).unwrap_or(u8::MAX));
+    let tempo = if pos.turn() == me { TEMPO } else { -TEMPO };
+    let mine = walls_value(pos.walls_in_hand(me));
+    let mut n = 0;
+    let mut sum_d = 0;
+    let mut min_d = i32::MAX;
+    let mut sum_w = 0;
+    for s in pos.active_seats() {
+        if s == me {
+            continue;
+        }
+        let d = i32::from(pos.distance(s).unwrap_or(u8::MAX));
+        n += 1;
+        sum_d += d;
+        min_d = min_d.min(d);
+        sum_w += walls_value(pos.walls_in_hand(s));
+    }
+    if n == 0 {
+        return STEP * 50;
+    }
+    if n == 1 {
+        return STEP * (sum_d - my_d) + mine - sum_w + tempo;
+    }
+    // Blend in hundredths of a step so the mean keeps its fractions.
+    let opp = LEADER_WEIGHT * min_d * STEP + (100 - LEADER_WEIGHT) * sum_d * STEP / n;
+    opp / 100 - STEP * my_d + mine - sum_w / n + tempo
+}

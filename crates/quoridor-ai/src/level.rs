@@ -1,0 +1,79 @@
+//! Playing levels for people, 1 (beginner) to 10 (full strength).
+//!
+//! | level | search limit | evaluation noise | random moves |
+//! |---|---|---|---|
+//! | 1 | depth 1 | ±3 steps | 20% |
+//! | 2 | depth 1 | ±2 steps | 10% |
+//! | 3 | depth 2 | ±1.5 steps | 5% |
+//! | 4 | depth 2 | ±1 step | 2% |
+//! | 5 | depth 3 | ±0.6 steps | - |
+//! | 6 | depth 4 | ±0.4 steps | - |
+//! | 7 | 25,000 nodes | ±0.2 steps | - |
+//! | 8 | 100 ms | - | - |
+//! | 9 | 500 ms | - | - |
+//! | 10 | 2 s | - | - |
+//!
+//! Noise is a pseudo-random amount added to every evaluation, drawn from the position's hash
+//! and the bot's seed: the same bot plays the same game, another seed another game. A
+//! random move is a uniformly drawn pawn move (never a wall: a beginner's slips are walks,
+//! not walls thrown away). Levels 1 to 7 are deterministic for a given seed and do not
+//! depend on the machine; 8 to 10 are timed and play better on a faster machine. The time
+//! limits also apply on top of the node and depth limits, capped at 2 s.
+
+use std::time::Duration;
+
+use crate::Limits;
+
+/// A playing level, 1 (beginner) to 10 (full strength).
+///
+/// ```
+/// use quoridor_ai::Level;
+/// assert!(Level::new(0).is_none() && Level::new(11).is_none());
+/// let l = Level::new(3).unwrap();
+/// assert_eq!(l.get(), 3);
+/// assert_eq!(l.limits().depth, Some(2));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level(u8);
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// Full strength.
+    pub const MAX: Level = Level(10);
+
+    /// The level `l`, or `None` outside 1..=10.
+    pub fn new(l: u8) -> Option<Level> {
+        (1..=10).contains(&l).then_some(Level(l))
+    }
+
+    /// The level as a number, 1 to 10.
+    pub fn get(self) -> u8 {
+        self.0
+    }
+
+    /// The search limits of this level.
+    pub fn limits(self) -> Limits {
+        let cap = Some(Duration::from_secs(2));
+        match self.0 {
+            1 | 2 => Limits { depth: Some(1), movetime: cap, ..Limits::default() },
+            3 | 4 => Limits { depth: Some(2), movetime: cap, ..Limits::default() },
+            5 => Limits { depth: Some(3), movetime: cap, ..Limits::default() },
+            6 => Limits { depth: Some(4), movetime: cap, ..Limits::default() },
+            7 => Limits { nodes: Some(25_000), movetime: cap, ..Limits::default() },
+            8 => Limits::movetime(Duration::from_millis(100)),
+            9 => Limits::movetime(Duration::from_millis(500)),
+            _ => Limits::movetime(Duration::from_secs(2)),
+        }
+    }
+
+    /// Evaluation noise of this level, in centi-steps either way.
+    pub fn noise(self) -> i32 {
+        [300, 200, 150, 100, 60, 40, 20, 0, 0, 0][usize::from(self.0 - 1)]
+    }
+
+    /// Chance of a random pawn move instead of the searched one, in percent.
+    pub fn random_move_percent(self) -> u32 {
+        [20, 10, 5, 2, 0, 0, 0, 0, 0, 0][usize::from(self.0 - 1)]
+    }
+}

@@ -1,0 +1,88 @@
+//! Move ordering: the hash move, killer moves, history, and walls ranked by how much they
+//! lengthen the opponents' paths against one's own. Also the compact move codes shared with
+//! the transposition table.
+
+use quoridor_core::{Move, Orientation, Square, Wall};
+
+use crate::params::{HISTORY_MAX, MAX_PLY};
+
+/// Number of distinct move codes.
+pub(crate) const CODES: usize = 512;
+
+/// A move as a small number: pawn moves 1..=121 (square index + 1), walls from 256. 0 means
+/// no move.
+#[inline]
+pub(crate) fn encode(m: Move) -> u16 {
+    match m {
+        Move::Pawn(sq) => u16::from(sq.index()) + 1,
+        Move::Wall(w) => 256 + (w.orientation() as u16) * 128 + u16::from(w.anchor().index()),
+    }
+}
+
+/// The move of a code, if the code names one.
+#[inline]
+pub(crate) fn decode(code: u16) -> Option<Move> {
+    match code {
+        1..=121 => Square::from_index((code - 1) as u8).map(Move::Pawn),
+        256..=511 => {
+            let o = if code >= 384 { Orientation::Vertical } else { Orientation::Horizontal };
+            let a = Square::from_index(((code - 256) % 128) as u8)?;
+            Wall::new(a, o).map(Move::Wall)
+        }
+        _ => None,
+    }
+}
+
+/// Killers and history: what cut off elsewhere in the tree.
+pub(crate) struct Heuristics {
+    pub killers: [[u16; 2]; MAX_PLY + 1],
+    /// Indexed by seat, then move code.
+    pub history: Vec<[i32; CODES]>,
+}
+
+impl Heuristics {
+    pub(crate) fn new() -> Heuristics {
+        Heuristics { killers: [[0; 2]; MAX_PLY + 1], history: vec![[0; CODES]; 4] }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.killers = [[0; 2]; MAX_PLY + 1];
+        for h in &mut self.history {
+            h.fill(0);
+        }
+    }
+
+    /// Keeps history for the next search, but smaller.
+    pub(crate) fn age(&mut self) {
+        self.killers = [[0; 2]; MAX_PLY + 1];
+        for h in &mut self.history {
+            for v in h.iter_mut() {
+                *v /= 4;
+            }
+        }
+    }
+
+    /// Records a move that caused a cut-off, and penalises the moves tried before it.
+    pub(crate) fn cutoff(&mut self, seat: usize, ply: usize, depth: i32, mv: u16, tried: &[u16]) {
+        let k = &mut self.killers[ply.min(MAX_PLY)];
+        if k[0] != mv {
+            k[1] = k[0];
+            k[0] = mv;
+        }
+        let bonus = (depth * depth).min(400);
+        let h = &mut self.history[seat];
+        update(&mut h[usize::from(mv)], bonus);
+        for &t in tried {
+            if t != mv {
+                update(&mut h[usize::from(t)], -bonus);
+            }
+        }
+    }
+}
+
+/// History update with gravity: values stay within `±HISTORY_MAX`.
+#[inline]
+fn update(v: &mut i32, bonus: i32) {
+    *v += bonus * 32 - *v * bonus.abs() * 32 / HISTORY_MAX;
+    *v = (*v).clamp(-HISTORY_MAX, HISTORY_MAX);
+}

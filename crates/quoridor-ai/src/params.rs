@@ -1,0 +1,37 @@
+//! Every tunable constant of the search and the evaluation, in one place.
+
+/// Score of a win at the root (a win in `n` plies scores `WIN - n`).
+pub const WIN: i32 = 1_000_000;
+/// Scores at or beyond `WIN - WIN_BOUND` (in absolute value) are wins or losses.
+pub const WIN_BOUND: i32 = 10_000;
+/// Largest search depth in plies.
+pub const MAX_PLY: usize = 128;
+
+/// Value of one step of path length (the unit of the evaluation: centi-steps).
+pub const STEP: i32 = 100;
+/// Value of walls in hand, by count (0, 1, 2, ... walls); counts past the end use the last.
+pub const WALLS_IN_HAND: [i32; 11] = [0, 75, 140, 195, 240, 280, 315, 345, 370, 390, 405];
+/// Bonus for the side to move: it is half a step ahead in a race.
+pub const TEMPO: i32 = 50;
+/// How much more an opponent's shortest path counts than the mean of the others, in
+/// multi-player evaluation (percent): the leader is the real threat.
+pub const LEADER_WEIGHT: i32 = 70;
+
+/// Aspiration window half-width at the first try (centi-steps).
+pub const ASPIRATION: i32 = 60;
+/// Iterations before aspiration windows start.
+pub const ASPIRATION_FROM_DEPTH: u32 = 4;
+
+/// Late move reductions: a move this late in the list (or later) may be reduced...
+pub const LMR_MOVE: usize = 4;
+/// ... when this much depth remains.
+pub const LMR_DEPTH: i32 = 3;
+
+/// History bonus per depth squared, and the cap that keeps history below killers.
+pub const HISTORY_MAX: i32 = 1 << 14;
+
+/// Games are planned for this many moves of the clock's time left.
+pub const CLOCK_MOVES_TO_GO: u32 = 25;
+
+/// Nodes between two looks at the clock and the stop flag.
+pub const CHECK_EVERY: u64 = 1024;

@@ -1,0 +1,659 @@
+//! The search: iterative deepening negamax with alpha-beta, principal variation search,
+//! aspiration windows, a transposition table, killer and history ordering, late move
+//! reductions, and exact race tables once the walls are gone.
+//!
+//! # Candidate moves
+//! At the root every legal move is searched. Deeper, a player considers all its pawn moves
+//! but only the walls that lengthen some opponent's shortest path more than its own (a wall
+//! that does not cut an opponent's current shortest path cannot lengthen it, so the
+//! candidates come from the cells of those paths). Quiet walls, laid for later, are the
+//! pruned moves.
+//!
+//! # Three and four players: paranoid search
+//! With more than two players the engine runs a *paranoid* search: it assumes every
+//! opponent plays to minimise the root player's score, as one team moving in turn order.
+//! The game tree then has two sides again, so alpha-beta, the transposition table and every
+//! pruning rule stay sound and the score is a guaranteed lower bound against any opponents.
+//! Max^n would need vectors of scores and allows almost no pruning; best-reply search
+//! changes the move order and produces positions that cannot occur in the game. Paranoia
+//! is pessimistic, but in Quoridor it matches the real danger: every opponent's walls can
+//! fall on the leader's path. In negamax form a node's score is from the view of its
+//! mover's team; the sign flips only between the root player's moves and the opponents'.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use quoridor_core::{Bitboard, Move, Orientation, Outcome, Position, Seat, Variant, WallSet};
+
+use crate::eval::evaluate;
+use crate::ordering::{Heuristics, decode, encode};
+use crate::params::{
+    ASPIRATION, ASPIRATION_FROM_DEPTH, CHECK_EVERY, LMR_DEPTH, LMR_MOVE, MAX_PLY, WIN, WIN_BOUND,
+};
+use crate::race::{RaceTable, RaceValue};
+use crate::rng::mix;
+use crate::tt::{Bound, Tt};
+use crate::{EngineOptions, Limits, Score, SearchInfo, SearchResult};
+
+const INF: i32 = WIN + 1;
+/// Race tables kept at once (each at most ~60 KB).
+const RACE_CACHE: usize = 256;
+/// Deepest iteration of an unlimited search.
+const MAX_DEPTH: u32 = 100;
+
+/// A move with the position after it and its ordering key.
+#[derive(Clone, Copy)]
+struct Cand {
+    mv: Move,
+    code: u16,
+    key: i32,
+    /// Late in the order and not forcing: may be searched less deep.
+    quiet: bool,
+    child: Position,
+}
+
+/// The search engine: keeps its transposition table, history and race tables from one
+/// search to the next.
+///
+/// ```
+/// use quoridor_ai::{Engine, EngineOptions, Limits};
+/// use quoridor_core::Position;
+/// let mut engine = Engine::new(EngineOptions::default());
+/// let pos = Position::default();
+/// let r = engine.search(&pos, &Limits::depth(3), &mut |info| {
+///     println!("depth {} score {} nodes {}", info.depth, info.score, info.nodes);
+/// });
+/// assert!(pos.is_legal(r.unwrap().best));
+/// ```
+pub struct Engine {
+    options: EngineOptions,
+    tt: Tt,
+    heur: Heuristics,
+    races: HashMap<(u8, WallSet), RaceTable>,
+    noise: i32,
+    // Per search.
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
+    aborted: bool,
+    root: Seat,
+    root_key: u64,
+    pv: Vec<[u16; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    bufs: Vec<Vec<Cand>>,
+}
+
+impl Engine {
+    /// A new engine with an empty transposition table of `options.hash_mb` MiB.
+    pub fn new(options: EngineOptions) -> Engine {
+        Engine {
+            tt: Tt::new(options.hash_mb),
+            options,
+            heur: Heuristics::new(),
+            races: HashMap::new(),
+            noise: 0,
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stop: None,
+            aborted: false,
+            root: Seat::South,
+            root_key: 0,
+            pv: vec![[0; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            bufs: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+        }
+    }
+
+    /// Forgets everything learnt: the transposition table, history and killers.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.heur.clear();
+    }
+
+    /// The options the engine was made with.
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Adds a pseudo-random amount, up to `centi_steps` either way, to every evaluation: a
+    /// weaker, less predictable player (used by the lower [`crate::Level`]s). The noise
+    /// depends on the position and the engine's seed only, so searches stay deterministic.
+    /// Clears the transposition table.
+    pub fn set_noise(&mut self, centi_steps: i32) {
+        self.noise = centi_steps.max(0);
+        self.tt.clear();
+    }
+
+    /// Permille of the transposition table used by the last search.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Searches `pos` within `limits`, calling `on_iteration` after every completed
+    /// iteration. Returns `None` only when the game is over.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        on_iteration: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<SearchResult> {
+        if pos.is_game_over() {
+            return None;
+        }
+        let start = Instant::now();
+        let budget = limits.budget();
+        self.deadline = budget.map(|(_, hard)| start + hard);
+        let soft = budget.map(|(soft, _)| start + soft);
+        self.nodes = 0;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.stop = limits.stop.clone();
+        self.aborted = false;
+        self.root = pos.turn();
+        self.root_key = if pos.players() > 2 { mix(0xA5A5 + self.root.index() as u64) } else { 0 };
+        self.tt.new_search();
+        self.heur.age();
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let info_at = |nodes: u64, depth: u32, score: Score, pv: Vec<Move>| {
+            let time = start.elapsed();
+            let nps = (u128::from(nodes) * 1_000_000_000 / time.as_nanos().max(1)) as u64;
+            SearchInfo { depth, score, pv, nodes, nps, time }
+        };
+
+        if let Some((best, score, pv)) = self.race_root(pos) {
+            let info = info_at(1, pv.len() as u32, score, pv);
+            on_iteration(&info);
+            return Some(SearchResult { best, info });
+        }
+
+        let mut root = Vec::new();
+        self.generate(pos, 0, 0, &mut root, true);
+        root.sort_by(|a, b| b.key.cmp(&a.key));
+        let Some(first) = root.first() else {
+            // Unreachable for a legal position; keep a move anyway.
+            let m = *pos.legal_moves().first()?;
+            let info = info_at(0, 0, Score::Eval(0), vec![m]);
+            return Some(SearchResult { best: m, info });
+        };
+        let mut best = first.mv;
+        let mut result = info_at(0, 0, Score::Eval(first.key.clamp(-1000, 1000)), vec![best]);
+        let single = root.len() == 1;
+        let mut prev: i32 = 0;
+        let mut proven = 0;
+        for depth in 1..=max_depth {
+            let mut delta = ASPIRATION;
+            let (mut alpha, mut beta) =
+                if depth >= ASPIRATION_FROM_DEPTH && prev.abs() < WIN - WIN_BOUND {
+                    (prev - delta, prev + delta)
+                } else {
+                    (-INF, INF)
+                };
+            let score = loop {
+                let (v, idx) = self.root_search(&mut root, depth as i32, alpha, beta);
+                if self.aborted {
+                    // A move that beat the previous best in this iteration is trusted.
+                    if idx.is_some() {
+                        if v > alpha {
+                            best = root[0].mv;
+                            result.pv = self.pv_moves(pos);
+                            result.score = Score::from_internal(v);
+                        }
+                    }
+                    break None;
+                }
+                if v <= alpha && alpha > -INF {
+                    beta = (alpha + beta) / 2;
+                    alpha = (v - delta).max(-INF);
+                    delta *= 2;
+                } else if v >= beta && beta < INF {
+                    beta = (v + delta).min(INF);
+                    delta *= 2;
+                } else {
+                    break Some(v);
+                }
+                if delta > 4 * ASPIRATION * 8 {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            };
+            let Some(score) = score else { break };
+            prev = score;
+            best = root[0].mv;
+            let pv = self.pv_moves(pos);
+            result = info_at(self.nodes, depth, Score::from_internal(score), pv);
+            on_iteration(&result);
+            if single && limits.is_timed() {
+                break;
+            }
+            if score.abs() >= WIN - WIN_BOUND {
+                proven += 1;
+                if proven >= 4 && (limits.is_timed() || limits.nodes.is_some()) {
+                    break;
+                }
+            } else {
+                proven = 0;
+            }
+            if soft.is_some_and(|s| Instant::now() >= s) {
+                break;
+            }
+            if let Some(d) = self.deadline {
+                // An iteration costs several times the last one: do not start what cannot end.
+                let spent = start.elapsed();
+                if Instant::now() + spent.mul_f32(1.5) >= d && spent > Duration::from_millis(1) {
+                    break;
+                }
+            }
+        }
+        result.nodes = self.nodes;
+        result.time = start.elapsed();
+        result.nps =
+            (u128::from(self.nodes) * 1_000_000_000 / result.time.as_nanos().max(1)) as u64;
+        if result.pv.first() != Some(&best) {
+            result.pv = vec![best];
+        }
+        Some(SearchResult { best, info: result })
+    }
+
+    /// The exact race at the root: the move, the score and the principal variation.
+    fn race_root(&mut self, pos: &Position) -> Option<(Move, Score, Vec<Move>)> {
+        if !self.is_race(pos) {
+            return None;
+        }
+        let table = self.race_table(pos, true)?;
+        let (m, v) = table.best_move(pos)?;
+        let n = match v {
+            RaceValue::Win(n) | RaceValue::Loss(n) => n,
+            RaceValue::Draw => 64,
+        };
+        if pos.ply_limit().is_some_and(|l| pos.ply() + n >= l) {
+            return None;
+        }
+        let mut pv = vec![m];
+        let mut p = *pos;
+        p.play_unchecked(m);
+        while pv.len() < n.min(64) as usize {
+            let Some((m2, _)) = table.best_move(&p) else { break };
+            p.play_unchecked(m2);
+            pv.push(m2);
+        }
+        let score = match v {
+            RaceValue::Win(n) => Score::Win(n),
+            RaceValue::Loss(n) => Score::Loss(n),
+            RaceValue::Draw => Score::Eval(0),
+        };
+        Some((m, score, pv))
+    }
+
+    #[inline]
+    fn is_race(&self, pos: &Position) -> bool {
+        pos.players() == 2
+            && pos.variant() == Variant::Classic
+            && pos.active_seats().all(|s| pos.walls_in_hand(s) == 0)
+    }
+
+    /// The race table of `pos`'s maze; built when `build` (else only if cached).
+    fn race_table(&mut self, pos: &Position, build: bool) -> Option<&RaceTable> {
+        let key = (pos.size(), pos.walls());
+        if !self.races.contains_key(&key) {
+            if !build {
+                return None;
+            }
+            if self.races.len() >= RACE_CACHE {
+                self.races.clear();
+            }
+            self.races.insert(key, RaceTable::solve(pos)?);
+        }
+        self.races.get(&key)
+    }
+
+    /// Principal variation of the last iteration, checked move by move.
+    fn pv_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut out = Vec::new();
+        let mut p = *pos;
+        for &code in &self.pv[0][..self.pv_len[0]] {
+            match decode(code) {
+                Some(m) if p.is_legal(m) => {
+                    p.play_unchecked(m);
+                    out.push(m);
+                }
+                _ => break,
+            }
+        }
+        out
+    }
+
+    /// Searches every root move; moves the best to the front. Returns the best score and
+    /// the index (before the move) of the best move, if any move was searched.
+    fn root_search(
+        &mut self,
+        root: &mut [Cand],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<usize>) {
+        let me = self.root;
+        let mut best = -INF;
+        let mut best_idx = None;
+        let alpha0 = alpha;
+        self.pv_len[0] = 0;
+        for i in 0..root.len() {
+            let c = root[i];
+            let same = self.same_team(c.child.turn(), me);
+            let v = if i == 0 {
+                self.child(&c.child, same, depth - 1, 1, alpha, beta)
+            } else {
+                let mut v = self.child(&c.child, same, depth - 1, 1, alpha, alpha + 1);
+                if v > alpha && v < beta && !self.aborted {
+                    v = self.child(&c.child, same, depth - 1, 1, alpha, beta);
+                }
+                v
+            };
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_idx = Some(i);
+                if v > alpha {
+                    alpha = v;
+                    self.set_pv(0, c.code);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some(i) = best_idx.filter(|_| best > alpha0) {
+            // Keep the order of the others: the best goes first.
+            root[..=i].rotate_right(1);
+        }
+        (best, best_idx)
+    }
+
+    #[inline]
+    fn set_pv(&mut self, ply: usize, code: u16) {
+        let n = self.pv_len[ply + 1].min(MAX_PLY - ply);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][ply] = code;
+        head[ply][ply + 1..ply + 1 + n].copy_from_slice(&tail[0][ply + 1..ply + 1 + n]);
+        self.pv_len[ply] = n + 1;
+    }
+
+    #[inline]
+    fn same_team(&self, a: Seat, b: Seat) -> bool {
+        (a == self.root) == (b == self.root)
+    }
+
+    #[inline]
+    fn child(
+        &mut self,
+        child: &Position,
+        same: bool,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if same {
+            self.negamax(child, depth, ply, alpha, beta)
+        } else {
+            -self.negamax(child, depth, ply, -beta, -alpha)
+        }
+    }
+
+    fn check_limits(&mut self) {
+        if self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+        {
+            self.aborted = true;
+        }
+    }
+
+    /// Static evaluation for the side to move's team.
+    #[inline]
+    fn eval(&self, pos: &Position) -> i32 {
+        let mut v = evaluate(pos, self.root);
+        if self.noise > 0 {
+            let r = mix(pos.hash() ^ self.options.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            v += (r % (2 * self.noise as u64 + 1)) as i32 - self.noise;
+        }
+        if self.same_team(pos.turn(), self.root) { v } else { -v }
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+        if self.nodes % CHECK_EVERY == 0 {
+            self.check_limits();
+        }
+        if self.aborted {
+            return 0;
+        }
+        self.pv_len[ply] = 0;
+        let me = pos.turn();
+        if let Some(o) = pos.outcome() {
+            return match o {
+                Outcome::Winner(s) if self.same_team(s, me) => WIN - ply as i32,
+                Outcome::Winner(_) => -(WIN - ply as i32),
+                Outcome::Draw => 0,
+            };
+        }
+        if !pos.is_active(self.root) {
+            // Paranoid view: the root player is out, which is a loss for it.
+            let v = -(WIN - ply as i32);
+            return if me == self.root { v } else { -v };
+        }
+        if pos.players() == 2 && self.is_race(pos) {
+            if let Some(v) = self.race_score(pos, ply, depth >= 2) {
+                return v;
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.eval(pos);
+        }
+        let pv_node = beta - alpha > 1;
+        let key = pos.hash() ^ self.root_key;
+        let mut hash_move = 0;
+        if let Some(hit) = self.tt.probe(key, ply) {
+            hash_move = hit.mv;
+            if !pv_node && hit.depth >= depth {
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if cut {
+                    return hit.score;
+                }
+            }
+        }
+
+        let mut cands = std::mem::take(&mut self.bufs[ply]);
+        self.generate(pos, ply, hash_move, &mut cands, false);
+        cands.sort_unstable_by(|a, b| b.key.cmp(&a.key).then(a.code.cmp(&b.code)));
+        let old_alpha = alpha;
+        let mut best = -INF;
+        let mut best_code = 0u16;
+        let mut tried = [0u16; 64];
+        let mut n_tried = 0;
+        for (i, c) in cands.iter().enumerate() {
+            let same = self.same_team(c.child.turn(), me);
+            let v = if i == 0 {
+                self.child(&c.child, same, depth - 1, ply + 1, alpha, beta)
+            } else {
+                let r = i32::from(depth >= LMR_DEPTH && i >= LMR_MOVE && c.quiet);
+                let mut v = self.child(&c.child, same, depth - 1 - r, ply + 1, alpha, alpha + 1);
+                if r > 0 && v > alpha && !self.aborted {
+                    v = self.child(&c.child, same, depth - 1, ply + 1, alpha, alpha + 1);
+                }
+                if pv_node && v > alpha && v < beta && !self.aborted {
+                    v = self.child(&c.child, same, depth - 1, ply + 1, alpha, beta);
+                }
+                v
+            };
+            if self.aborted {
+                self.bufs[ply] = cands;
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_code = c.code;
+                if v > alpha {
+                    alpha = v;
+                    self.set_pv(ply, c.code);
+                    if alpha >= beta {
+                        self.heur.cutoff(me.index(), ply, depth, c.code, &tried[..n_tried]);
+                        break;
+                    }
+                }
+            }
+            if n_tried < tried.len() {
+                tried[n_tried] = c.code;
+                n_tried += 1;
+            }
+        }
+        self.bufs[ply] = cands;
+        if best == -INF {
+            // No candidate (cannot happen: every live position has a pawn move or a wall).
+            return self.eval(pos);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > old_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, ply, depth, best, bound, best_code);
+        best
+    }
+
+    /// The exact race score, when the race table is at hand (or `build`) and the ply limit
+    /// cannot interfere.
+    fn race_score(&mut self, pos: &Position, ply: usize, build: bool) -> Option<i32> {
+        let v = self.race_table(pos, build)?.probe(pos)?;
+        let (n, sign) = match v {
+            RaceValue::Win(n) => (n, 1),
+            RaceValue::Loss(n) => (n, -1),
+            RaceValue::Draw => return if pos.ply_limit().is_some() { None } else { Some(0) },
+        };
+        if pos.ply_limit().is_some_and(|l| pos.ply() + n >= l) {
+            return None;
+        }
+        Some(sign * (WIN - ply as i32 - n as i32))
+    }
+
+    /// Fills `out` with the candidate moves of `pos` and their ordering keys. At the root
+    /// (`all`) every legal move; elsewhere pawn moves and path-lengthening walls.
+    fn generate(&self, pos: &Position, ply: usize, hash_move: u16, out: &mut Vec<Cand>, all: bool) {
+        out.clear();
+        let me = pos.turn();
+        let my_d = i32::from(pos.distance(me).unwrap_or(0));
+        let hist = &self.heur.history[me.index()];
+        let killers = self.heur.killers[ply.min(MAX_PLY)];
+        let bonus = |code: u16, base: i32| -> i32 {
+            if code == hash_move {
+                1 << 30
+            } else if code == killers[0] {
+                1 << 28
+            } else if code == killers[1] {
+                (1 << 28) - 1
+            } else {
+                base + hist[usize::from(code)]
+            }
+        };
+        for sq in pos.pawn_moves() {
+            let mv = Move::Pawn(sq);
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            let code = encode(mv);
+            let gain = if child.outcome().is_some() {
+                100
+            } else {
+                my_d - i32::from(child.distance(me).unwrap_or(0))
+            };
+            out.push(Cand { mv, code, key: bonus(code, gain * 100_000), quiet: gain <= 0, child });
+        }
+        if pos.walls_in_hand(me) == 0 {
+            return;
+        }
+        // Opponents whose paths a wall should lengthen.
+        let mut targets = [(Seat::South, 0i32); 3];
+        let mut nt = 0;
+        let mut cut_h = 0u128;
+        let mut cut_v = 0u128;
+        for s in pos.active_seats() {
+            if self.same_team(s, me) {
+                continue;
+            }
+            targets[nt] = (s, i32::from(pos.distance(s).unwrap_or(0)));
+            nt += 1;
+            let (h, v) = path_cuts(pos, s);
+            cut_h |= h;
+            cut_v |= v;
+        }
+        let (lh, lv) = pos.legal_walls();
+        let (mut ch, mut cv) = (lh.0, lv.0);
+        if !all {
+            ch &= cut_h;
+            cv &= cut_v;
+        }
+        for (bits, o) in [(ch, Orientation::Horizontal), (cv, Orientation::Vertical)] {
+            for a in Bitboard(bits) {
+                let Some(w) = quoridor_core::Wall::new(a, o) else { continue };
+                let mv = Move::Wall(w);
+                let mut child = *pos;
+                child.play_unchecked(mv);
+                let mut delta = my_d - i32::from(child.distance(me).unwrap_or(0));
+                for &(s, d) in &targets[..nt] {
+                    // A seat eliminated by the wall counts as a big gain.
+                    delta += child.distance(s).map_or(20, |nd| i32::from(nd) - d);
+                }
+                if !all && delta <= 0 {
+                    continue;
+                }
+                let code = encode(mv);
+                out.push(Cand {
+                    mv,
+                    code,
+                    key: bonus(code, delta * 100_000),
+                    quiet: delta <= 1,
+                    child,
+                });
+            }
+        }
+    }
+}
+
+/// Anchors of the walls (horizontal, vertical) that cut the cached shortest path of `seat`.
+fn path_cuts(pos: &Position, seat: Seat) -> (u128, u128) {
+    let mut h = 0u128;
+    let mut v = 0u128;
+    let mut prev: Option<u8> = None;
+    for sq in pos.shortest_path(seat) {
+        let b = sq.index();
+        if let Some(a) = prev {
+            let lo = a.min(b);
+            let bit = 1u128 << lo;
+            if a.abs_diff(b) == 1 {
+                v |= bit | bit >> 11;
+            } else {
+                h |= bit | bit >> 1;
+            }
+        }
+        prev = Some(b);
+    }
+    (h, v)
+}
