@@ -1,0 +1,314 @@
+//! The fast engine against a deliberately slow, obviously correct reference model
+//! (`tests/common/mod.rs`) on thousands of random positions of every variant, and reference
+//! perft against the fast perft, including every row of the perft data files that the
+//! reference can afford.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::{Cell, RefState, Rng, all_configs, cell, every_move, perft_files};
+use quoridor_core::{Config, Move, Position, Seat, Variant, perft};
+
+/// What the random positions covered, so that a change that stops them from reaching the
+/// interesting cases fails loudly instead of silently testing less.
+#[derive(Default, Debug)]
+struct Coverage {
+    positions: usize,
+    game_over: usize,
+    with_leaver: usize,
+    eliminations: usize,
+    resignations: usize,
+    straight_jumps: usize,
+    side_steps: usize,
+    mazes: usize,
+    path_rule_rejections: usize,
+    no_walls_in_hand: usize,
+}
+
+/// Compares every question the engine answers about `pos` with the reference.
+fn check_position(pos: &Position, cov: &mut Coverage) {
+    let r = RefState::from_position(pos);
+    let ctx = || format!("position {pos}");
+    cov.positions += 1;
+
+    // The state reads back exactly (and the position string round-trips).
+    assert_eq!(pos.to_string().parse::<Position>().as_ref(), Ok(pos), "{}", ctx());
+    assert_eq!(pos.hash(), pos.fresh_hash(), "{}", ctx());
+
+    // End of the game.
+    assert_eq!(pos.outcome(), r.outcome(), "{}", ctx());
+    assert_eq!(pos.is_game_over(), r.outcome().is_some(), "{}", ctx());
+    if r.outcome().is_some() {
+        cov.game_over += 1;
+    }
+    if !r.leavers.is_empty() {
+        cov.with_leaver += 1;
+    }
+    if r.walls.len() as i32 >= (r.size - 1) * (r.size - 1) * 3 / 8 {
+        cov.mazes += 1;
+    }
+    if r.hands[r.turn.index()] == 0 {
+        cov.no_walls_in_hand += 1;
+    }
+
+    // Goals and distances (reference BFS), and the shortest path the engine keeps.
+    for s in Seat::ALL {
+        let expected = r.distance(s);
+        assert_eq!(pos.distance(s).map(u32::from), expected, "distance of {s}, {}", ctx());
+        let path: Vec<Cell> = pos.shortest_path(s).map(cell).collect();
+        match expected {
+            None => assert!(path.is_empty(), "{}", ctx()),
+            Some(d) => {
+                assert_eq!(path.len() as u32, d + 1, "path of {s}, {}", ctx());
+                assert_eq!(Some(path[0]), r.pawns[s.index()], "{}", ctx());
+                assert!(r.is_goal(s, path[path.len() - 1]), "path of {s} ends off goal");
+                for pair in path.windows(2) {
+                    let d = (pair[1].0 - pair[0].0, pair[1].1 - pair[0].1);
+                    assert!(
+                        common::DIRS.contains(&d) && r.open(pair[0], d),
+                        "path of {s} takes a blocked step {pair:?}, {}",
+                        ctx()
+                    );
+                }
+            }
+        }
+        if pos.seats().any(|t| t == s) {
+            let goal: BTreeSet<Cell> = pos.goal(s).map(cell).collect();
+            let mut expected_goal = BTreeSet::new();
+            for c in 0..r.size {
+                for row in 0..r.size {
+                    if r.is_goal(s, (c, row)) {
+                        expected_goal.insert((c, row));
+                    }
+                }
+            }
+            assert_eq!(goal, expected_goal, "goal of {s}, {}", ctx());
+        }
+    }
+
+    // Ranking.
+    let ranking = pos.ranking();
+    let expected_ranks = r.ranking();
+    for s in Seat::ALL {
+        assert_eq!(ranking.rank(s), expected_ranks[s.index()], "rank of {s}, {}", ctx());
+    }
+
+    // Moves: the list as a set, the bulk count, and is_legal / check for every nameable move.
+    let expected = r.legal_moves();
+    let list = pos.legal_moves();
+    let got: BTreeSet<Move> = list.iter().copied().collect();
+    assert_eq!(got.len(), list.len(), "legal_moves lists a move twice, {}", ctx());
+    if got != expected {
+        let extra: Vec<&Move> = got.difference(&expected).collect();
+        let missing: Vec<&Move> = expected.difference(&got).collect();
+        panic!("legal_moves differs: extra {extra:?}, missing {missing:?}, {}", ctx());
+    }
+    assert_eq!(pos.count_legal_moves(), expected.len(), "count_legal_moves, {}", ctx());
+    let pawn_moves: BTreeSet<Move> = pos.pawn_moves().map(Move::Pawn).collect();
+    let expected_pawn: BTreeSet<Move> =
+        expected.iter().copied().filter(|m| matches!(m, Move::Pawn(_))).collect();
+    assert_eq!(pawn_moves, expected_pawn, "pawn_moves, {}", ctx());
+    for m in every_move() {
+        let legal = expected.contains(&m);
+        assert_eq!(pos.is_legal(m), legal, "is_legal({m}), {}", ctx());
+        assert_eq!(pos.check(m).is_ok(), legal, "check({m}), {}", ctx());
+    }
+
+    // Coverage of the pawn rules and the path rule.
+    if let Some(me) = r.pawns[r.turn.index()] {
+        for m in &expected {
+            if let Move::Pawn(sq) = m {
+                let to = cell(*sq);
+                let (dc, dr) = ((to.0 - me.0).abs(), (to.1 - me.1).abs());
+                if dc + dr == 2 && (dc == 0 || dr == 0) {
+                    cov.straight_jumps += 1;
+                } else if dc == 1 && dr == 1 {
+                    cov.side_steps += 1;
+                }
+            }
+        }
+    }
+    if r.outcome().is_none() && r.hands[r.turn.index()] > 0 {
+        for m in every_move() {
+            if let Move::Wall(w) = m {
+                let rw = common::RefWall::from_wall(w);
+                let fits = rw.on_board(r.size)
+                    && !r.walls.iter().any(|&p| p == rw || p.overlaps(rw) || p.crosses(rw));
+                if fits && !expected.contains(&m) {
+                    cov.path_rule_rejections += 1;
+                }
+            }
+        }
+    }
+}
+
+/// Plays random games from `config`, checking every position and every transition against
+/// the reference. Returns the number of positions checked.
+fn random_games(
+    config: &Config,
+    seed: u64,
+    (games, max_plies): (usize, usize),
+    (wall_percents, resign_percent): (&[u64], u64),
+    cov: &mut Coverage,
+) {
+    let mut rng = Rng::new(seed);
+    for _ in 0..games {
+        let mut pos = Position::start(config).expect("valid config");
+        assert_eq!(RefState::from_position(&pos), RefState::start(config), "start of {config:?}");
+        let wall_percent = wall_percents[rng.below(wall_percents.len())];
+        for _ in 0..max_plies {
+            check_position(&pos, cov);
+            if pos.is_game_over() {
+                break;
+            }
+            let mut expected = RefState::from_position(&pos);
+            if rng.percent(resign_percent) {
+                let active: Vec<Seat> = pos.active_seats().collect();
+                let seat = active[rng.below(active.len())];
+                pos.resign(seat).expect("a player in the game may resign");
+                expected.resign(seat);
+                cov.resignations += 1;
+            } else {
+                let m = common::random_move(&pos, &mut rng, wall_percent)
+                    .expect("a game that goes on has a legal move");
+                let leavers_before = expected.leavers.len();
+                pos.play(m).unwrap_or_else(|e| panic!("{m} refused in {pos}: {e}"));
+                expected.play(m);
+                cov.eliminations += expected.leavers.len() - leavers_before;
+            }
+            assert_eq!(RefState::from_position(&pos), expected, "after a ply, now {pos}");
+        }
+    }
+}
+
+fn random_positions_of_size(size: u8, seed: u64) {
+    let mut cov = Coverage::default();
+    for (i, config) in all_configs().iter().filter(|c| c.size == size).enumerate() {
+        // Larger boards cost more per position; fewer, longer games keep the time even.
+        let shape = match size {
+            5 => (9, 80),
+            7 => (6, 90),
+            9 => (4, 100),
+            _ => (3, 100),
+        };
+        let resign = if config.players > 2 { 2 } else { 1 };
+        random_games(config, seed ^ ((i as u64) << 32), shape, (&[15, 50, 85], resign), &mut cov);
+    }
+    println!("size {size}: {cov:?}");
+    // The random games must reach the cases that matter, or the comparison means little.
+    assert!(cov.positions >= 1000, "{cov:?}");
+    assert!(cov.game_over > 0, "{cov:?}");
+    assert!(cov.with_leaver > 0, "{cov:?}");
+    assert!(cov.straight_jumps > 0, "{cov:?}");
+    assert!(cov.side_steps > 0, "{cov:?}");
+    assert!(cov.mazes > 0, "{cov:?}");
+    assert!(cov.path_rule_rejections > 0, "{cov:?}");
+    assert!(cov.no_walls_in_hand > 0, "{cov:?}");
+}
+
+#[test]
+fn random_positions_5x5_agree_with_reference() {
+    random_positions_of_size(5, 0x5151_0005);
+}
+
+#[test]
+fn random_positions_7x7_agree_with_reference() {
+    random_positions_of_size(7, 0x5151_0007);
+}
+
+#[test]
+fn random_positions_9x9_agree_with_reference() {
+    random_positions_of_size(9, 0x5151_0009);
+}
+
+#[test]
+fn random_positions_11x11_agree_with_reference() {
+    random_positions_of_size(11, 0x5151_0011);
+}
+
+/// Four players on a small board with many walls and a strong bias towards walls box pawns
+/// in: the eliminations must agree with the reference too.
+#[test]
+fn eliminations_in_random_play_agree_with_reference() {
+    let mut cov = Coverage::default();
+    for (i, walls) in [6u8, 8, 10].into_iter().enumerate() {
+        for variant in [Variant::Classic, Variant::KingOfTheHill] {
+            let config = common::config(5, 4, variant, Some(walls));
+            random_games(&config, 0xE11 + i as u64, (80, 60), (&[90, 97], 0), &mut cov);
+        }
+    }
+    println!("eliminations: {cov:?}");
+    assert!(cov.eliminations >= 8, "{cov:?}");
+}
+
+#[test]
+fn start_positions_follow_the_rules() {
+    for config in all_configs() {
+        let pos = Position::start(&config).expect("valid config");
+        assert_eq!(RefState::from_position(&pos), RefState::start(&config), "{config:?}");
+    }
+    for first in Seat::ALL {
+        let config = common::config(9, 4, Variant::KingOfTheHill, None);
+        let config = Config { first, ..config };
+        let pos = Position::start(&config).expect("valid config");
+        assert_eq!(RefState::from_position(&pos), RefState::start(&config), "{config:?}");
+    }
+}
+
+/// Rows the reference can count in a test run: depth 1 and 2 everywhere, depth 3 on small
+/// boards.
+fn reference_can_afford(pos: &Position, depth: u32) -> bool {
+    depth <= 2 || (depth == 3 && pos.size() <= 7)
+}
+
+fn check_rows_with_reference(affordable: bool) {
+    let mut checked = 0;
+    for (file, cases) in perft_files() {
+        for case in cases {
+            for &(depth, count, _slow) in &case.rows {
+                if reference_can_afford(&case.position, depth) != affordable || depth > 3 {
+                    continue;
+                }
+                let r = RefState::from_position(&case.position);
+                assert_eq!(r.perft(depth), count, "{file} {} perft {depth} (reference)", case.id);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0);
+}
+
+/// Every figure of the data files (that the reference can count quickly) is the reference's
+/// figure too; in particular the project's own figures in `variants.perft`.
+#[test]
+fn perft_files_agree_with_reference() {
+    check_rows_with_reference(true);
+}
+
+/// The depth-3 rows on the larger boards, counted by the reference (minutes in release:
+/// `cargo test --release -p quoridor-core --test reference -- --ignored`).
+#[test]
+#[ignore]
+fn perft_files_deep_rows_agree_with_reference() {
+    check_rows_with_reference(false);
+}
+
+/// Reference perft against fast perft after random openings of every variant.
+#[test]
+fn reference_perft_agrees_after_random_openings() {
+    let mut rng = Rng::new(0xBEEF);
+    for config in all_configs() {
+        let mut pos = Position::start(&config).expect("valid config");
+        let plies = 4 + rng.below(12);
+        for _ in 0..plies {
+            match common::random_move(&pos, &mut rng, 60) {
+                Some(m) => pos.play(m).expect("legal"),
+                None => break,
+            }
+        }
+        let depth = if config.size <= 5 { 3 } else { 2 };
+        let r = RefState::from_position(&pos);
+        assert_eq!(perft(&pos, depth), r.perft(depth), "perft {depth} of {pos}");
+    }
+}
