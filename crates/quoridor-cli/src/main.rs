@@ -1,1 +1,43 @@
-fn main() {}
+//! The `quoridor` binary: parses the command line and runs the subcommand. Exit codes: 0 on
+//! success (and when the reader of standard output goes away), 2 on bad input or any other
+//! error, with a one-line message on standard error.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = match quoridor_cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                let _ = write!(std::io::stdout(), "{e}");
+                return ExitCode::SUCCESS;
+            }
+            if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                let _ = write!(std::io::stderr(), "{e}");
+                return ExitCode::from(2);
+            }
+            // clap's message spans several lines; the first names the bad token and the rule.
+            let text = e.to_string();
+            let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("bad arguments");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            let _ = writeln!(std::io::stderr(), "quoridor: {first} (see `quoridor --help`)");
+            return ExitCode::from(2);
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let result = quoridor_cli::run(&cli, &mut out).and_then(|()| Ok(out.flush()?));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if quoridor_cli::is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            let msg = format!("{e:#}").replace('\n', " ");
+            let _ = writeln!(std::io::stderr(), "quoridor: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! The position options shared by every subcommand that takes a position.
+
+use std::path::PathBuf;
+
+use anyhow::{Context as _, bail};
+use quoridor_core::{Config, Game, Move, Seat, Variant};
+
+use crate::util::Rng;
+
+/// Who moves first: a seat, or drawn at random.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FirstSeat {
+    /// This seat.
+    Seat(Seat),
+    /// Drawn at random (with `--seed` for a reproducible draw).
+    Random,
+}
+
+fn parse_first(s: &str) -> Result<FirstSeat, String> {
+    if s.eq_ignore_ascii_case("random") {
+        return Ok(FirstSeat::Random);
+    }
+    s.parse::<Seat>().map(FirstSeat::Seat).map_err(|e| format!("{e}, or `random`"))
+}
+
+fn parse_size(s: &str) -> Result<u8, String> {
+    match s.parse::<u8>() {
+        Ok(n) if (5..=11).contains(&n) && n % 2 == 1 => Ok(n),
+        _ => Err(format!("`{s}` is not a board size: the side must be odd, from 5 to 11")),
+    }
+}
+
+fn parse_players(s: &str) -> Result<u8, String> {
+    match s {
+        "2" => Ok(2),
+        "3" => Ok(3),
+        "4" => Ok(4),
+        _ => Err(format!("`{s}` players is not supported: a game has 2, 3 or 4 players")),
+    }
+}
+
+fn parse_walls(s: &str) -> Result<u8, String> {
+    match s.parse::<u8>() {
+        Ok(n) if n <= quoridor_core::MAX_WALLS_PER_PLAYER => Ok(n),
+        _ => Err(format!(
+            "`{s}` is not a wall count: walls per player are a number from 0 to {}",
+            quoridor_core::MAX_WALLS_PER_PLAYER
+        )),
+    }
+}
+
+fn parse_variant(s: &str) -> Result<Variant, String> {
+    s.parse::<Variant>().map_err(|e| e.to_string())
+}
+
+fn parse_ply_limit(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("`{s}` is not a ply limit: expected a whole number of plies, at least 1")),
+    }
+}
+
+/// `--size`, `--players`, `--variant`, `--walls`, `--first`, `--seed`, `--ply-limit`, and the
+/// position itself: `--moves`, `--position` or `--game`. Without any, the start position.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct PositionOptions {
+    /// Board side: odd, 5 to 11 [default: 9]
+    #[arg(long, value_name = "N", value_parser = parse_size, help_heading = "Position")]
+    pub size: Option<u8>,
+    /// Number of players: 2, 3 or 4 [default: 2]
+    #[arg(long, value_name = "2|3|4", value_parser = parse_players, help_heading = "Position")]
+    pub players: Option<u8>,
+    /// Rules variant: classic, or koth (King of the Hill, 4 players) [default: classic]
+    #[arg(long, value_name = "classic|koth", value_parser = parse_variant, help_heading = "Position")]
+    pub variant: Option<Variant>,
+    /// Walls per player, overriding the default for the size and players
+    #[arg(long, value_name = "W", value_parser = parse_walls, help_heading = "Position")]
+    pub walls: Option<u8>,
+    /// The seat that moves first: S, W, N, E (or south ...), or random
+    #[arg(long, value_name = "SEAT|random", value_parser = parse_first, help_heading = "Position")]
+    pub first: Option<FirstSeat>,
+    /// Seed for `--first random` (and anything else drawn at random)
+    #[arg(long, value_name = "SEED", help_heading = "Position")]
+    pub seed: Option<u64>,
+    /// End the game drawn after this many plies
+    #[arg(long, value_name = "PLIES", value_parser = parse_ply_limit, help_heading = "Position")]
+    pub ply_limit: Option<u32>,
+    /// Moves played from the start (or from --position / --game), e.g. "e2 e8 e3h"
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true, help_heading = "Position")]
+    pub moves: Option<String>,
+    /// A position in the project's position format, e.g. "9 S:e1:10,N:e9:10 - S 0"
+    #[arg(
+        long,
+        value_name = "STRING",
+        conflicts_with_all = ["game", "size", "players", "variant", "walls", "first", "ply_limit"],
+        help_heading = "Position"
+    )]
+    pub position: Option<String>,
+    /// A game record file; its last position
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["size", "players", "variant", "walls", "first", "ply_limit"],
+        help_heading = "Position"
+    )]
+    pub game: Option<PathBuf>,
+}
+
+impl PositionOptions {
+    /// The configuration given by the options, with the first seat drawn if asked;
+    /// `default_first` is used when `--first` is not given.
+    ///
+    /// # Errors
+    /// When the configuration breaks a rule.
+    pub fn config(&self, default_first: FirstSeat) -> anyhow::Result<Config> {
+        let mut config = Config::default();
+        if let Some(n) = self.size {
+            config.size = n;
+        }
+        if let Some(p) = self.players {
+            config.players = p;
+        }
+        if let Some(v) = self.variant {
+            config.variant = v;
+        }
+        config.walls = self.walls;
+        config.ply_limit = self.ply_limit;
+        config.first = match self.first.unwrap_or(default_first) {
+            FirstSeat::Seat(s) => s,
+            FirstSeat::Random => {
+                let seats = config.seats();
+                if seats.is_empty() {
+                    Seat::South
+                } else {
+                    let mut rng = Rng::new(self.seed.unwrap_or_else(Rng::clock_seed));
+                    seats[rng.below(seats.len())]
+                }
+            }
+        };
+        config.validate().map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok(config)
+    }
+
+    /// The game the options describe: the start of the configuration, the `--position` or
+    /// the `--game` record, then the `--moves`, each checked.
+    ///
+    /// # Errors
+    /// A bad option, an unreadable file, a bad record or position, or an illegal move, with
+    /// the rule it breaks.
+    pub fn game(&self, default_first: FirstSeat) -> anyhow::Result<Game> {
+        let mut game = if let Some(text) = &self.position {
+            let pos = text
+                .trim()
+                .parse::<quoridor_core::Position>()
+                .map_err(|e| anyhow::anyhow!("bad --position `{}`: {e}", text.trim()))?;
+            Game::from_position(pos)
+        } else if let Some(path) = &self.game {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read game record `{}`", path.display()))?;
+            text.parse::<Game>()
+                .map_err(|e| anyhow::anyhow!("bad game record `{}`: {e}", path.display()))?
+        } else {
+            let config = self.config(default_first)?;
+            Game::new(&config).map_err(|e| anyhow::anyhow!("{e}"))?
+        };
+        if let Some(moves) = &self.moves {
+            play_moves(&mut game, moves)?;
+        }
+        Ok(game)
+    }
+}
+
+/// Plays a list of moves separated by spaces or commas (move numbers like `1.` are skipped).
+///
+/// # Errors
+/// The first token that is not a move or not legal, with the rule it breaks.
+pub fn play_moves(game: &mut Game, moves: &str) -> anyhow::Result<()> {
+    let tokens = moves.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty());
+    for (i, token) in tokens.filter(|t| !is_move_number(t)).enumerate() {
+        let mv: Move = token.parse().map_err(|e| anyhow::anyhow!("--moves, move {}: {e}", i + 1))?;
+        let seat = game.position().turn();
+        if let Err(e) = game.play(mv) {
+            bail!("--moves, move {} `{token}` ({seat}) is illegal: {e}", i + 1);
+        }
+    }
+    Ok(())
+}
+
+fn is_move_number(t: &str) -> bool {
+    t.strip_suffix('.').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}

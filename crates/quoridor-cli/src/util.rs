@@ -1,0 +1,228 @@
+//! Small helpers shared by the subcommands: a seeded random generator, terminal detection,
+//! durations and the Elo estimate of a match.
+
+use std::io::IsTerminal;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// A small, fast, seedable generator (SplitMix64). Good enough for drawing the first seat and
+/// varying openings; not for anything that needs real randomness.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator that always gives the same numbers for the same seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// A seed from the clock, for when the user gave none.
+    pub fn clock_seed() -> u64 {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64 ^ u64::from(std::process::id()).rotate_left(32))
+            .unwrap_or(0x5eed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number from 0 to `n - 1` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        if n == 0 { 0 } else { (self.next_u64() % n as u64) as usize }
+    }
+}
+
+/// When to colour the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// Colours when standard output is a terminal and `NO_COLOR` is not set.
+    #[default]
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour standard output.
+    pub fn stdout(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            }
+        }
+    }
+}
+
+/// Seconds with three decimals.
+pub fn secs(d: Duration) -> String {
+    format!("{:.3}", d.as_secs_f64())
+}
+
+/// Items per second, rounding a zero duration up to a microsecond.
+pub fn per_second(count: u64, d: Duration) -> u64 {
+    let s = d.as_secs_f64().max(1e-6);
+    (count as f64 / s) as u64
+}
+
+/// An Elo difference and its 95% interval, from wins, draws and losses of one side.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EloEstimate {
+    /// The score of the side, 0 to 1.
+    pub score: f64,
+    /// The Elo difference (infinite when every game was won or lost).
+    pub elo: f64,
+    /// The lower end of the 95% interval.
+    pub low: f64,
+    /// The upper end of the 95% interval.
+    pub high: f64,
+}
+
+fn elo_of(score: f64) -> f64 {
+    if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else if score >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / score - 1.0).log10()
+    }
+}
+
+/// The Elo difference of a side that won `w`, drew `d` and lost `l` games, with a 95%
+/// interval from the normal approximation of the mean game score. `None` without games.
+pub fn elo(w: u32, d: u32, l: u32) -> Option<EloEstimate> {
+    let n = f64::from(w + d + l);
+    if n == 0.0 {
+        return None;
+    }
+    let (wf, df, lf) = (f64::from(w), f64::from(d), f64::from(l));
+    let score = (wf + 0.5 * df) / n;
+    let var = (wf * (1.0 - score).powi(2) + df * (0.5 - score).powi(2) + lf * score.powi(2)) / n;
+    let margin = 1.959_964 * (var / n).sqrt();
+    Some(EloEstimate {
+        score,
+        elo: elo_of(score),
+        low: elo_of(score - margin),
+        high: elo_of(score + margin),
+    })
+}
+
+/// An Elo number with its sign, `+inf` / `-inf` when infinite.
+pub fn fmt_elo(x: f64) -> String {
+    if x == f64::INFINITY {
+        "+inf".to_string()
+    } else if x == f64::NEG_INFINITY {
+        "-inf".to_string()
+    } else {
+        format!("{x:+.1}")
+    }
+}
+
+/// Splits a command line into words: spaces separate, single and double quotes group,
+/// a backslash escapes the next character (outside single quotes).
+///
+/// # Errors
+/// An unclosed quote, or a line with no words.
+pub fn split_command_line(line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => cur.push(c),
+                        None => return Err(format!("unclosed ' in command `{line}`")),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c) => cur.push(c),
+                            None => return Err(format!("unclosed \" in command `{line}`")),
+                        },
+                        Some(c) => cur.push(c),
+                        None => return Err(format!("unclosed \" in command `{line}`")),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                if let Some(c) = chars.next() {
+                    cur.push(c);
+                }
+            }
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            c => {
+                in_word = true;
+                cur.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(cur);
+    }
+    if words.is_empty() {
+        return Err("an empty command line".to_string());
+    }
+    Ok(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_is_symmetric_and_bounded() {
+        let e = elo(6, 2, 2).unwrap();
+        assert!((e.score - 0.7).abs() < 1e-9);
+        assert!(e.elo > 140.0 && e.elo < 150.0, "{e:?}");
+        assert!(e.low < e.elo && e.elo < e.high);
+        let f = elo(2, 2, 6).unwrap();
+        assert!((e.elo + f.elo).abs() < 1e-9);
+        assert_eq!(elo(3, 0, 0).unwrap().elo, f64::INFINITY);
+        assert!(elo(0, 0, 0).is_none());
+        assert_eq!(elo(5, 0, 5).unwrap().elo, 0.0);
+    }
+
+    #[test]
+    fn command_lines_split_like_a_shell() {
+        assert_eq!(
+            split_command_line("quoridor engine --x 'a b' \"c\\\"d\"").unwrap(),
+            vec!["quoridor", "engine", "--x", "a b", "c\"d"]
+        );
+        assert!(split_command_line("  ").is_err());
+        assert!(split_command_line("a 'b").is_err());
+    }
+
+    #[test]
+    fn rng_is_reproducible() {
+        let mut a = Rng::new(7);
+        let mut b = Rng::new(7);
+        assert_eq!(a.next_u64(), b.next_u64());
+        assert!(a.below(3) < 3);
+        assert_eq!(a.below(0), 0);
+    }
+}
