@@ -18,9 +18,11 @@
 //! ```
 
 pub mod board;
+pub mod engine;
 pub mod moves;
 pub mod options;
 pub mod perft;
+pub mod protocol;
 pub mod util;
 pub mod validate;
 
@@ -51,6 +53,8 @@ pub enum Command {
     Moves(moves::Args),
     /// Check a game record; report the first illegal move and the rule it breaks
     Validate(validate::Args),
+    /// Speak the text protocol (GTP framing) on stdin/stdout, for GUIs and bot arenas
+    Engine(engine::Args),
 }
 
 /// Runs a parsed command line, writing to `out`.
@@ -62,6 +66,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Perft(a) => perft::run(a, out),
         Command::Moves(a) => moves::run(a, out),
         Command::Validate(a) => validate::run(a, out),
+        Command::Engine(a) => engine::run(a, &mut std::io::stdin().lock(), out),
     }
 }
 

@@ -189,3 +189,57 @@ pub fn play_moves(game: &mut Game, moves: &str) -> anyhow::Result<()> {
 fn is_move_number(t: &str) -> bool {
     t.strip_suffix('.').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
+
+/// `--depth`, `--nodes`, `--movetime`, `--level`: how long the engine thinks.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct SearchOptions {
+    /// Search to this depth (plies)
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=64), help_heading = "Engine")]
+    pub depth: Option<u32>,
+    /// Search this many nodes at most
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), help_heading = "Engine")]
+    pub nodes: Option<u64>,
+    /// Search for this many milliseconds
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000), help_heading = "Engine")]
+    pub movetime: Option<u64>,
+    /// Playing level, 1 (beginner) to 10 (full strength): its search limits
+    #[arg(long, value_name = "1-10", value_parser = parse_level, help_heading = "Engine")]
+    pub level: Option<quoridor_ai::Level>,
+}
+
+/// Reads a playing level, 1 to 10.
+///
+/// # Errors
+/// Anything else, with the rule.
+pub fn parse_level(s: &str) -> Result<quoridor_ai::Level, String> {
+    s.parse::<u8>()
+        .ok()
+        .and_then(quoridor_ai::Level::new)
+        .ok_or_else(|| format!("`{s}` is not a level: levels run from 1 (beginner) to 10 (full strength)"))
+}
+
+impl SearchOptions {
+    /// Whether any limit was given.
+    pub fn is_set(&self) -> bool {
+        self.depth.is_some() || self.nodes.is_some() || self.movetime.is_some() || self.level.is_some()
+    }
+
+    /// The limits: the level's, narrowed by every explicit limit; `fallback` when none is
+    /// given.
+    pub fn limits(&self, fallback: quoridor_ai::Limits) -> quoridor_ai::Limits {
+        if !self.is_set() {
+            return fallback;
+        }
+        let mut limits = self.level.map(|l| l.limits()).unwrap_or_default();
+        if let Some(d) = self.depth {
+            limits.depth = Some(d);
+        }
+        if let Some(n) = self.nodes {
+            limits.nodes = Some(n);
+        }
+        if let Some(ms) = self.movetime {
+            limits.movetime = Some(std::time::Duration::from_millis(ms));
+        }
+        limits
+    }
+}

@@ -1,0 +1,53 @@
+//! `quoridor engine`: the text protocol on standard input and output (see [`crate::protocol`]).
+
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+use crate::protocol::Session;
+
+/// Arguments of `quoridor engine`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Args {
+    /// Think time of `genmove` in milliseconds [default: 1000]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    pub movetime: Option<u64>,
+    /// Search depth of `genmove` (instead of a think time)
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// Playing level of `genmove`, 1 to 10 (its limits and evaluation noise)
+    #[arg(long, value_name = "1-10", value_parser = crate::options::parse_level)]
+    pub level: Option<quoridor_ai::Level>,
+}
+
+/// Reads commands until `quit` or the end of the input, answering each.
+///
+/// # Errors
+/// Only a failed read or write (a closed output pipe ends the session quietly).
+pub fn run(args: &Args, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
+    let mut session = Session::new();
+    if let Some(level) = args.level {
+        session.set_level(level);
+    }
+    if args.depth.is_some() || args.movetime.is_some() {
+        session.set_limits(quoridor_ai::Limits {
+            depth: args.depth,
+            movetime: args.movetime.map(Duration::from_millis),
+            ..Default::default()
+        });
+    }
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            return Ok(());
+        }
+        let line = String::from_utf8_lossy(&buf);
+        if let Some(reply) = session.handle_line(&line) {
+            out.write_all(reply.as_bytes())?;
+            out.flush()?;
+        }
+        if session.wants_quit() {
+            return Ok(());
+        }
+    }
+}
