@@ -43,15 +43,39 @@ const RACE_CACHE: usize = 256;
 /// Deepest iteration of an unlimited search.
 const MAX_DEPTH: u32 = 100;
 
-/// A move with the position after it and its ordering key.
+/// A move with its ordering key, and the position after it when already played.
 #[derive(Clone, Copy)]
 struct Cand {
     mv: Move,
     code: u16,
     key: i32,
-    /// Late in the order and not forcing: may be searched less deep.
+    /// Not forcing: may be searched less deep when late in the order.
     quiet: bool,
-    child: Position,
+    /// Index into the buffer's children, or `NO_CHILD`.
+    child: u16,
+}
+
+const NO_CHILD: u16 = u16::MAX;
+
+/// The moves of one node and the positions after them, kept per ply so that no search
+/// allocates.
+#[derive(Default)]
+struct Buf {
+    cands: Vec<Cand>,
+    kids: Vec<Position>,
+}
+
+impl Buf {
+    #[inline]
+    fn child_of(&self, c: &Cand, pos: &Position) -> Position {
+        if c.child == NO_CHILD {
+            let mut p = *pos;
+            p.play_unchecked(c.mv);
+            p
+        } else {
+            self.kids[usize::from(c.child)]
+        }
+    }
 }
 
 /// The search engine: keeps its transposition table, history and race tables from one
@@ -83,7 +107,7 @@ pub struct Engine {
     root_key: u64,
     pv: Vec<[u16; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
-    bufs: Vec<Vec<Cand>>,
+    bufs: Vec<Buf>,
 }
 
 impl Engine {
@@ -104,7 +128,7 @@ impl Engine {
             root_key: 0,
             pv: vec![[0; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
-            bufs: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            bufs: (0..=MAX_PLY + 1).map(|_| Buf::default()).collect(),
         }
     }
 
@@ -169,10 +193,10 @@ impl Engine {
             return Some(SearchResult { best, info });
         }
 
-        let mut root = Vec::new();
-        self.generate(pos, 0, 0, &mut root, true);
-        root.sort_by(|a, b| b.key.cmp(&a.key));
-        let Some(first) = root.first() else {
+        let mut root = Buf::default();
+        self.generate(pos, 0, 0, &mut root, Gen::All);
+        root.cands.sort_by(|a, b| b.key.cmp(&a.key));
+        let Some(first) = root.cands.first() else {
             // Unreachable for a legal position; keep a move anyway.
             let m = *pos.legal_moves().first()?;
             let info = info_at(0, 0, Score::Eval(0), vec![m]);
@@ -180,7 +204,7 @@ impl Engine {
         };
         let mut best = first.mv;
         let mut result = info_at(0, 0, Score::Eval(first.key.clamp(-1000, 1000)), vec![best]);
-        let single = root.len() == 1;
+        let single = root.cands.len() == 1;
         let mut prev: i32 = 0;
         let mut proven = 0;
         for depth in 1..=max_depth {
@@ -197,7 +221,7 @@ impl Engine {
                     // A move that beat the previous best in this iteration is trusted.
                     if idx.is_some() {
                         if v > alpha {
-                            best = root[0].mv;
+                            best = root.cands[0].mv;
                             result.pv = self.pv_moves(pos);
                             result.score = Score::from_internal(v);
                         }
@@ -221,7 +245,7 @@ impl Engine {
             };
             let Some(score) = score else { break };
             prev = score;
-            best = root[0].mv;
+            best = root.cands[0].mv;
             let pv = self.pv_moves(pos);
             result = info_at(self.nodes, depth, Score::from_internal(score), pv);
             on_iteration(&result);
@@ -329,7 +353,7 @@ impl Engine {
     /// the index (before the move) of the best move, if any move was searched.
     fn root_search(
         &mut self,
-        root: &mut [Cand],
+        root: &mut Buf,
         depth: i32,
         mut alpha: i32,
         beta: i32,
@@ -339,15 +363,16 @@ impl Engine {
         let mut best_idx = None;
         let alpha0 = alpha;
         self.pv_len[0] = 0;
-        for i in 0..root.len() {
-            let c = root[i];
-            let same = self.same_team(c.child.turn(), me);
+        for i in 0..root.cands.len() {
+            let c = root.cands[i];
+            let child = root.kids[usize::from(c.child)];
+            let same = self.same_team(child.turn(), me);
             let v = if i == 0 {
-                self.child(&c.child, same, depth - 1, 1, alpha, beta)
+                self.child(&child, same, depth - 1, 1, alpha, beta)
             } else {
-                let mut v = self.child(&c.child, same, depth - 1, 1, alpha, alpha + 1);
+                let mut v = self.child(&child, same, depth - 1, 1, alpha, alpha + 1);
                 if v > alpha && v < beta && !self.aborted {
-                    v = self.child(&c.child, same, depth - 1, 1, alpha, beta);
+                    v = self.child(&child, same, depth - 1, 1, alpha, beta);
                 }
                 v
             };
@@ -368,7 +393,7 @@ impl Engine {
         }
         if let Some(i) = best_idx.filter(|_| best > alpha0) {
             // Keep the order of the others: the best goes first.
-            root[..=i].rotate_right(1);
+            root.cands[..=i].rotate_right(1);
         }
         (best, best_idx)
     }
@@ -480,31 +505,33 @@ impl Engine {
             }
         }
 
-        let mut cands = std::mem::take(&mut self.bufs[ply]);
-        self.generate(pos, ply, hash_move, &mut cands, false);
-        cands.sort_unstable_by(|a, b| b.key.cmp(&a.key).then(a.code.cmp(&b.code)));
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        let mode = if depth >= 2 { Gen::Played } else { Gen::Lazy };
+        self.generate(pos, ply, hash_move, &mut buf, mode);
+        buf.cands.sort_unstable_by(|a, b| b.key.cmp(&a.key).then(a.code.cmp(&b.code)));
         let old_alpha = alpha;
         let mut best = -INF;
         let mut best_code = 0u16;
         let mut tried = [0u16; 64];
         let mut n_tried = 0;
-        for (i, c) in cands.iter().enumerate() {
-            let same = self.same_team(c.child.turn(), me);
+        for (i, c) in buf.cands.iter().enumerate() {
+            let child = buf.child_of(c, pos);
+            let same = self.same_team(child.turn(), me);
             let v = if i == 0 {
-                self.child(&c.child, same, depth - 1, ply + 1, alpha, beta)
+                self.child(&child, same, depth - 1, ply + 1, alpha, beta)
             } else {
                 let r = i32::from(depth >= LMR_DEPTH && i >= LMR_MOVE && c.quiet);
-                let mut v = self.child(&c.child, same, depth - 1 - r, ply + 1, alpha, alpha + 1);
+                let mut v = self.child(&child, same, depth - 1 - r, ply + 1, alpha, alpha + 1);
                 if r > 0 && v > alpha && !self.aborted {
-                    v = self.child(&c.child, same, depth - 1, ply + 1, alpha, alpha + 1);
+                    v = self.child(&child, same, depth - 1, ply + 1, alpha, alpha + 1);
                 }
                 if pv_node && v > alpha && v < beta && !self.aborted {
-                    v = self.child(&c.child, same, depth - 1, ply + 1, alpha, beta);
+                    v = self.child(&child, same, depth - 1, ply + 1, alpha, beta);
                 }
                 v
             };
             if self.aborted {
-                self.bufs[ply] = cands;
+                self.bufs[ply] = buf;
                 return 0;
             }
             if v > best {
@@ -524,7 +551,7 @@ impl Engine {
                 n_tried += 1;
             }
         }
-        self.bufs[ply] = cands;
+        self.bufs[ply] = buf;
         if best == -INF {
             // No candidate (cannot happen: every live position has a pawn move or a wall).
             return self.eval(pos);
@@ -555,10 +582,14 @@ impl Engine {
         Some(sign * (WIN - ply as i32 - n as i32))
     }
 
-    /// Fills `out` with the candidate moves of `pos` and their ordering keys. At the root
-    /// (`all`) every legal move; elsewhere pawn moves and path-lengthening walls.
-    fn generate(&self, pos: &Position, ply: usize, hash_move: u16, out: &mut Vec<Cand>, all: bool) {
-        out.clear();
+    /// Fills `out` with the candidate moves of `pos` and their ordering keys: every legal
+    /// move (`Gen::All`), or pawn moves and the walls that lengthen an opponent's path more
+    /// than one's own, found by playing them (`Gen::Played`), or pawn moves and the walls
+    /// that cut an opponent's shortest path, ordered without playing (`Gen::Lazy`, for the
+    /// last ply where every child is a leaf anyway).
+    fn generate(&self, pos: &Position, ply: usize, hash_move: u16, out: &mut Buf, mode: Gen) {
+        out.cands.clear();
+        out.kids.clear();
         let me = pos.turn();
         let my_d = i32::from(pos.distance(me).unwrap_or(0));
         let hist = &self.heur.history[me.index()];
@@ -574,17 +605,47 @@ impl Engine {
                 base + hist[usize::from(code)]
             }
         };
+        let lazy = mode == Gen::Lazy;
+        // In lazy mode a pawn move gains what its place on the cached shortest path says.
+        let mut path = [u8::MAX; 3];
+        if lazy {
+            for (k, sq) in pos.shortest_path(me).take(3).enumerate() {
+                path[k] = sq.index();
+            }
+        }
         for sq in pos.pawn_moves() {
             let mv = Move::Pawn(sq);
-            let mut child = *pos;
-            child.play_unchecked(mv);
             let code = encode(mv);
-            let gain = if child.outcome().is_some() {
-                100
+            let (gain, child) = if lazy {
+                let i = sq.index();
+                (
+                    if i == path[1] {
+                        1
+                    } else if i == path[2] {
+                        2
+                    } else {
+                        0
+                    },
+                    NO_CHILD,
+                )
             } else {
-                my_d - i32::from(child.distance(me).unwrap_or(0))
+                let mut child = *pos;
+                child.play_unchecked(mv);
+                let gain = if child.outcome().is_some() {
+                    100
+                } else {
+                    my_d - i32::from(child.distance(me).unwrap_or(0))
+                };
+                out.kids.push(child);
+                (gain, (out.kids.len() - 1) as u16)
             };
-            out.push(Cand { mv, code, key: bonus(code, gain * 100_000), quiet: gain <= 0, child });
+            out.cands.push(Cand {
+                mv,
+                code,
+                key: bonus(code, gain * 100_000),
+                quiet: gain <= 0,
+                child,
+            });
         }
         if pos.walls_in_hand(me) == 0 {
             return;
@@ -606,7 +667,7 @@ impl Engine {
         }
         let (lh, lv) = pos.legal_walls();
         let (mut ch, mut cv) = (lh.0, lv.0);
-        if !all {
+        if mode != Gen::All {
             ch &= cut_h;
             cv &= cut_v;
         }
@@ -614,6 +675,17 @@ impl Engine {
             for a in Bitboard(bits) {
                 let Some(w) = quoridor_core::Wall::new(a, o) else { continue };
                 let mv = Move::Wall(w);
+                let code = encode(mv);
+                if lazy {
+                    out.cands.push(Cand {
+                        mv,
+                        code,
+                        key: bonus(code, 0),
+                        quiet: false,
+                        child: NO_CHILD,
+                    });
+                    continue;
+                }
                 let mut child = *pos;
                 child.play_unchecked(mv);
                 let mut delta = my_d - i32::from(child.distance(me).unwrap_or(0));
@@ -621,20 +693,28 @@ impl Engine {
                     // A seat eliminated by the wall counts as a big gain.
                     delta += child.distance(s).map_or(20, |nd| i32::from(nd) - d);
                 }
-                if !all && delta <= 0 {
+                if mode == Gen::Played && delta <= 0 {
                     continue;
                 }
-                let code = encode(mv);
-                out.push(Cand {
+                out.kids.push(child);
+                out.cands.push(Cand {
                     mv,
                     code,
                     key: bonus(code, delta * 100_000),
                     quiet: delta <= 1,
-                    child,
+                    child: (out.kids.len() - 1) as u16,
                 });
             }
         }
     }
+}
+
+/// How [`Engine::generate`] finds and orders moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Gen {
+    All,
+    Played,
+    Lazy,
 }
 
 /// Anchors of the walls (horizontal, vertical) that cut the cached shortest path of `seat`.

@@ -1,0 +1,126 @@
+//! A small harness for speed and strength measurements (not part of the test suite).
+//!
+//! ```text
+//! cargo run --release -p quoridor-ai --example harness -- bench 6
+//! cargo run --release -p quoridor-ai --example harness -- search "9 S:e1:10,N:e9:10 - S 0" depth 10
+//! cargo run --release -p quoridor-ai --example harness -- match engine:100 greedy 20 [players] [size]
+//! ```
+//! A bot is `random`, `greedy`, `engine:MS` (milliseconds per move), `nodes:N`, `depth:D`
+//! or `level:L`.
+
+use std::time::{Duration, Instant};
+
+use quoridor_ai::{Bot, EngineBot, GreedyBot, Level, Limits, RandomBot};
+use quoridor_core::{Config, Outcome, Position};
+
+fn bot(spec: &str, seed: u64) -> Box<dyn Bot> {
+    let (kind, arg) = spec.split_once(':').unwrap_or((spec, ""));
+    let num = || arg.parse::<u64>().expect("number after ':'");
+    match kind {
+        "random" => Box::new(RandomBot::new(seed)),
+        "greedy" => Box::new(GreedyBot::new()),
+        "engine" => Box::new(EngineBot::new(Limits::movetime(Duration::from_millis(num())))),
+        "nodes" => Box::new(EngineBot::new(Limits::nodes(num()))),
+        "depth" => Box::new(EngineBot::new(Limits::depth(num() as u32))),
+        "level" => {
+            Box::new(EngineBot::with_level(Level::new(num() as u8).expect("level 1..10"), seed))
+        }
+        _ => panic!("unknown bot {spec}"),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("bench") => {
+            let d = args.get(1).map_or(6, |s| s.parse().unwrap());
+            let r = quoridor_ai::bench(d);
+            println!(
+                "bench depth {d}: {} positions, {} nodes, {:.3} s, {} nps",
+                r.positions,
+                r.nodes,
+                r.time.as_secs_f64(),
+                r.nps
+            );
+        }
+        Some("search") => {
+            let pos: Position = args[1].parse().expect("position");
+            let limits = match args[2].as_str() {
+                "depth" => Limits::depth(args[3].parse().unwrap()),
+                "nodes" => Limits::nodes(args[3].parse().unwrap()),
+                _ => Limits::movetime(Duration::from_millis(args[3].parse().unwrap())),
+            };
+            let mut engine = quoridor_ai::Engine::new(Default::default());
+            let r = engine
+                .search(&pos, &limits, &mut |i| {
+                    let pv: Vec<String> = i.pv.iter().map(|m| m.to_string()).collect();
+                    println!(
+                        "depth {:2} score {:>10} nodes {:>10} nps {:>9} time {:>6} ms pv {}",
+                        i.depth,
+                        i.score.to_string(),
+                        i.nodes,
+                        i.nps,
+                        i.time.as_millis(),
+                        pv.join(" ")
+                    );
+                })
+                .expect("game not over");
+            println!("best {} ({} ms total)", r.best, r.info.time.as_millis());
+        }
+        Some("match") => {
+            let a = &args[1];
+            let b = &args[2];
+            let games: u64 = args.get(3).map_or(10, |s| s.parse().unwrap());
+            let players: u8 = args.get(4).map_or(2, |s| s.parse().unwrap());
+            let size: u8 = args.get(5).map_or(9, |s| s.parse().unwrap());
+            let mut wins = [0u64; 3];
+            let mut worst_overrun = Duration::ZERO;
+            let start = Instant::now();
+            for g in 0..games {
+                // Bot A takes seat g % players; the others are B.
+                let config = Config { players, size, ply_limit: Some(300), ..Config::default() };
+                let mut pos = Position::start(&config).expect("config");
+                let seats: Vec<_> = pos.seats().collect();
+                let a_seat = seats[(g as usize) % seats.len()];
+                let mut bots: Vec<Box<dyn Bot>> = seats
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &s)| bot(if s == a_seat { a } else { b }, g * 7 + i as u64))
+                    .collect();
+                while !pos.is_game_over() {
+                    let i = seats.iter().position(|&s| s == pos.turn()).unwrap();
+                    let t = Instant::now();
+                    let m = bots[i].choose(&pos).expect("move");
+                    let spent = t.elapsed();
+                    if let Some(ms) = a.strip_prefix("engine:") {
+                        let allowed = Duration::from_millis(ms.parse().unwrap());
+                        worst_overrun = worst_overrun.max(spent.saturating_sub(allowed));
+                    }
+                    assert!(pos.is_legal(m), "illegal move {m} in {pos}");
+                    pos.play_unchecked(m);
+                }
+                match pos.outcome() {
+                    Some(Outcome::Winner(s)) if s == a_seat => wins[0] += 1,
+                    Some(Outcome::Draw) => wins[1] += 1,
+                    _ => wins[2] += 1,
+                }
+                eprintln!(
+                    "game {g}: {a} as {a_seat}: {:?} after {} plies",
+                    pos.outcome(),
+                    pos.ply()
+                );
+            }
+            println!(
+                "{a} vs {b} ({players} players, {size}x{size}): {} wins, {} draws, {} losses of {games} ({:.0} s; worst overrun of {a}: {} ms)",
+                wins[0],
+                wins[1],
+                wins[2],
+                start.elapsed().as_secs_f64(),
+                worst_overrun.as_millis()
+            );
+        }
+        _ => eprintln!(
+            "usage: harness bench D | search FEN depth|nodes|ms N | match A B GAMES [PLAYERS] [SIZE]"
+        ),
+    }
+}

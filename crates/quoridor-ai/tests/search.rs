@@ -1,0 +1,199 @@
+//! Search behaviour: legality everywhere, forced wins, limits, determinism.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use quoridor_ai::{
+    Bot, Engine, EngineBot, EngineOptions, GreedyBot, Level, Limits, RandomBot, Score,
+};
+use quoridor_core::{Config, Move, Position, Seat, Variant};
+
+fn engine() -> Engine {
+    Engine::new(EngineOptions { hash_mb: 2, seed: 0 })
+}
+
+fn configs() -> Vec<Config> {
+    let c = Config::default();
+    vec![
+        c.clone(),
+        Config { size: 5, ..c.clone() },
+        Config { size: 7, ..c.clone() },
+        Config { size: 11, walls: Some(4), ..c.clone() },
+        Config { players: 3, ..c.clone() },
+        Config { players: 4, ..c.clone() },
+        Config { players: 4, size: 7, ..c.clone() },
+        Config { players: 4, variant: Variant::KingOfTheHill, ..c.clone() },
+        Config { ply_limit: Some(30), ..c },
+    ]
+}
+
+/// Positions reached by random play (random moves, with walls less often).
+fn random_positions(config: &Config, count: usize, seed: u64) -> Vec<Position> {
+    let mut out = Vec::new();
+    let mut bot = RandomBot::new(seed);
+    let mut greedy = GreedyBot::new();
+    for g in 0..count {
+        let mut pos = Position::start(config).unwrap();
+        let plies = 3 + g * 7 % 40;
+        for k in 0..plies {
+            if pos.is_game_over() {
+                break;
+            }
+            let m = if k % 3 == 0 { bot.choose(&pos) } else { greedy.choose(&pos) }.unwrap();
+            assert!(pos.is_legal(m));
+            pos.play_unchecked(m);
+        }
+        if !pos.is_game_over() {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+#[test]
+fn never_returns_an_illegal_move() {
+    for (i, config) in configs().iter().enumerate() {
+        for pos in random_positions(config, 6, i as u64) {
+            for limits in [Limits::depth(1), Limits::depth(3), Limits::nodes(1500)] {
+                let r = engine().search(&pos, &limits, &mut |_| {}).expect("game not over");
+                assert!(pos.is_legal(r.best), "{} illegal in {pos}", r.best);
+                // The principal variation is legal move by move.
+                let mut p = pos;
+                for &m in &r.info.pv {
+                    assert!(p.is_legal(m), "pv move {m} illegal in {p}");
+                    p.play_unchecked(m);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn game_over_gives_none() {
+    let pos: Position = "5 S:c5:0,N:c3:0 - N 9".parse().unwrap();
+    assert!(pos.is_game_over());
+    assert!(engine().search(&pos, &Limits::depth(3), &mut |_| {}).is_none());
+}
+
+#[test]
+fn takes_an_immediate_win() {
+    for fen in [
+        "9 S:e8:5,N:a2:5 - S 20",
+        "9 S:a3:3,W:h5:3,N:c6:3 - W 20",
+        "9 S:b3:3,W:c8:3,N:f7:3,E:b5:3 - E 30",
+        "9k S:e4:3,W:c5:3,N:e7:3,E:g8:3 - S 30",
+    ] {
+        let pos: Position = fen.parse().unwrap();
+        let r = engine().search(&pos, &Limits::depth(3), &mut |_| {}).unwrap();
+        let mut p = pos;
+        p.play(r.best).unwrap();
+        assert!(p.is_game_over(), "{fen}: played {}", r.best);
+        assert_eq!(r.info.score, Score::Win(1), "{fen}");
+    }
+}
+
+#[test]
+fn finds_the_decisive_wall() {
+    // Found by exhaustive check with the race tables: every pawn move loses, exactly one
+    // wall wins.
+    for (fen, wall) in [
+        ("5 S:c3:1,N:e3:0 d3h,c4h,a1v,b1v,d1v,a4v S 6", "d2h"),
+        ("5 S:b2:1,N:a3:0 b3h,d3h,b4h,d1v,a3v,d4v S 6", "a1h"),
+        ("5 S:e1:1,N:c2:0 b1h,c2h,c1v,d2v,a3v,b3v S 6", "a1v"),
+    ] {
+        let pos: Position = fen.parse().unwrap();
+        let r = engine().search(&pos, &Limits::depth(3), &mut |_| {}).unwrap();
+        assert_eq!(r.best, wall.parse::<Move>().unwrap(), "{fen}");
+        assert!(matches!(r.info.score, Score::Win(_)), "{fen}: {}", r.info.score);
+    }
+}
+
+#[test]
+fn a_jump_wins_the_race_for_the_longer_distance() {
+    // North is 5 steps from row 1, South 4 from row 9, North to move: counting steps says
+    // South wins, but North jumps over South and arrives first.
+    let pos: Position = "9 S:e5:0,N:e6:0 - N 10".parse().unwrap();
+    assert!(pos.distance(Seat::North) > pos.distance(Seat::South));
+    let r = engine().search(&pos, &Limits::depth(2), &mut |_| {}).unwrap();
+    assert_eq!(r.best, "e4".parse::<Move>().unwrap());
+    assert!(matches!(r.info.score, Score::Win(_)), "{}", r.info.score);
+}
+
+#[test]
+fn depth_limit_is_kept_and_reported() {
+    let pos = Position::default();
+    let mut depths = Vec::new();
+    let r = engine().search(&pos, &Limits::depth(4), &mut |i| depths.push(i.depth)).unwrap();
+    assert_eq!(depths, [1, 2, 3, 4]);
+    assert_eq!(r.info.depth, 4);
+}
+
+#[test]
+fn node_limit_is_kept_and_deterministic() {
+    let pos: Position = "9 S:e4:8,N:e6:9 e3h,d4v,f6v N 6".parse().unwrap();
+    let a = engine().search(&pos, &Limits::nodes(20_000), &mut |_| {}).unwrap();
+    let b = engine().search(&pos, &Limits::nodes(20_000), &mut |_| {}).unwrap();
+    assert!(a.info.nodes <= 20_000, "{}", a.info.nodes);
+    assert_eq!((a.best, a.info.nodes, a.info.depth), (b.best, b.info.nodes, b.info.depth));
+    assert_eq!(a.info.pv, b.info.pv);
+}
+
+#[test]
+fn depth_searches_are_deterministic() {
+    for fen in quoridor_ai::bench::BENCH_FENS.iter().take(4) {
+        let pos: Position = fen.parse().unwrap();
+        let a = engine().search(&pos, &Limits::depth(4), &mut |_| {}).unwrap();
+        let b = engine().search(&pos, &Limits::depth(4), &mut |_| {}).unwrap();
+        assert_eq!((a.best, a.info.nodes, a.info.score), (b.best, b.info.nodes, b.info.score));
+    }
+}
+
+#[test]
+fn a_raised_stop_flag_ends_the_search_with_a_legal_move() {
+    let pos = Position::default();
+    let stop = Arc::new(AtomicBool::new(true));
+    let limits = Limits { stop: Some(stop), ..Limits::default() };
+    let r = engine().search(&pos, &limits, &mut |_| {}).unwrap();
+    assert!(pos.is_legal(r.best));
+}
+
+#[test]
+fn an_infinite_search_stops_when_told() {
+    let pos = Position::default();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let limits = Limits { stop: Some(Arc::clone(&stop)), ..Limits::default() };
+    let handle = std::thread::spawn(move || {
+        let mut e = engine();
+        e.search(&pos, &limits, &mut |_| {}).unwrap()
+    });
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    flag.store(true, Ordering::Relaxed);
+    let r = handle.join().unwrap();
+    assert!(pos.is_legal(r.best));
+}
+
+#[test]
+fn levels_play_legal_moves() {
+    for l in 1..=7 {
+        let level = Level::new(l).unwrap();
+        let mut bot = EngineBot::with_level(level, 3);
+        let mut pos = Position::default();
+        for _ in 0..6 {
+            let m = bot.choose(&pos).unwrap();
+            assert!(pos.is_legal(m), "level {l}: {m}");
+            pos.play_unchecked(m);
+        }
+    }
+}
+
+#[test]
+fn greedy_walls_a_leader_and_walks_otherwise() {
+    let mut g = GreedyBot::new();
+    // North is far closer: South walls it.
+    let pos: Position = "9 S:g1:10,N:c3:10 - S 12".parse().unwrap();
+    assert!(matches!(g.choose(&pos), Some(Move::Wall(_))));
+    // South is closer: it walks.
+    let pos: Position = "9 S:e7:10,N:e9:10 - S 12".parse().unwrap();
+    assert_eq!(g.choose(&pos), Some("e8".parse().unwrap()));
+}
