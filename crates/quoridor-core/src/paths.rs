@@ -79,13 +79,35 @@ impl PathCache {
 
 /// A shortest path from `from` into `goal` with its steps, if any.
 pub(crate) fn shortest_path(open: &[u128; 4], from: Square, goal: u128) -> Option<PathCache> {
-    let mut layers = [0u128; MAX_LAYERS];
+    // Most paths are short: try with a small layer buffer first (zeroing the full one costs
+    // more than the search itself), then with room for the longest possible path.
+    match bfs_path::<SHORT_LAYERS>(open, from, goal) {
+        Some(found) => found,
+        None => bfs_path::<MAX_LAYERS>(open, from, goal).flatten(),
+    }
+}
+
+/// Layers tried first by [`shortest_path`].
+const SHORT_LAYERS: usize = 32;
+
+/// Breadth-first search keeping up to `L` layers: `None` when the buffer is too small,
+/// `Some(None)` when no path exists.
+#[inline(always)]
+fn bfs_path<const L: usize>(
+    open: &[u128; 4],
+    from: Square,
+    goal: u128,
+) -> Option<Option<PathCache>> {
+    let mut layers = [0u128; L];
     let mut seen = from.bb().0;
     layers[0] = seen;
     let mut k = 0usize;
     while layers[k] & goal == 0 {
         let next = expand(layers[k], open) & !seen;
-        if next == 0 || k + 1 >= MAX_LAYERS {
+        if next == 0 {
+            return Some(None);
+        }
+        if k + 1 >= L {
             return None;
         }
         k += 1;
@@ -115,7 +137,7 @@ pub(crate) fn shortest_path(open: &[u128; 4], from: Square, goal: u128) -> Optio
         }
     }
     debug_assert_eq!(cur, from.index());
-    Some(path)
+    Some(Some(path))
 }
 
 /// Distance to `goal` from every square, `u8::MAX` where the goal cannot be reached.

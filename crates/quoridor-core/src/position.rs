@@ -554,18 +554,47 @@ impl Position {
         (a & !(h | h << 1 | h >> 1 | v), a & !(v | v << STRIDE | v >> STRIDE | h))
     }
 
-    /// Anchors of the walls that touch walls or edges at two or more of their three points.
-    /// Only those can close a region, so only those can cut a path off.
+    /// Anchors of the walls that could close a region: those that touch one connected group
+    /// of walls (the board edge counts as one group with every wall joined to it) at two or
+    /// more of their three points. A wall that touches each group at most once closes no
+    /// loop, so it cannot cut any path off.
+    ///
+    /// Points are the grid corners inside the board, indexed like anchors (point `a` is the
+    /// north-east corner of square `a`). Groups joined to the edge are found exactly; all
+    /// other walls are lumped together, which only makes the filter cautious, never wrong.
     #[inline(always)]
     fn risky(&self) -> (u128, u128) {
         let g = self.geo();
         let (h, v) = (self.walls.h, self.walls.v);
-        let p = (h | h << 1 | h >> 1 | v | v << STRIDE | v >> STRIDE) & g.anchors;
-        let west = p << 1 | g.anchor_first_col;
-        let east = p >> 1 | g.anchor_last_col;
-        let south = p << STRIDE | g.anchor_first_row;
-        let north = p >> STRIDE | g.anchor_last_row;
-        (west & east | west & p | east & p, south & north | south & p | north & p)
+        let inner = g.anchors;
+        // Every point some wall touches.
+        let touched = (h | h << 1 | h >> 1 | v | v << STRIDE | v >> STRIDE) & inner;
+        // Wall segments between neighbouring points: east of point p, north of point p.
+        let seg_e = (h | h >> 1) & inner;
+        let seg_n = (v | v >> STRIDE) & inner;
+        // Points joined to the edge: start from the centres of walls that touch it.
+        let mut edge = (h & (g.anchor_first_col | g.anchor_last_col))
+            | (v & (g.anchor_first_row | g.anchor_last_row));
+        loop {
+            let grown = edge
+                | ((edge & seg_e) << 1
+                    | (edge >> 1) & seg_e
+                    | (edge & seg_n) << STRIDE
+                    | (edge >> STRIDE) & seg_n)
+                    & inner;
+            if grown == edge {
+                break;
+            }
+            edge = grown;
+        }
+        let floating = touched & !edge;
+        let two_of = |a: u128, b: u128, c: u128| a & b | a & c | b & c;
+        let h_risky = two_of(edge << 1 | g.anchor_first_col, edge >> 1 | g.anchor_last_col, edge)
+            | two_of(floating << 1, floating >> 1, floating);
+        let v_risky =
+            two_of(edge << STRIDE | g.anchor_first_row, edge >> STRIDE | g.anchor_last_row, edge)
+                | two_of(floating << STRIDE, floating >> STRIDE, floating);
+        (h_risky, v_risky)
     }
 
     /// Anchors of walls that block a step of some active player's cached path.
@@ -890,9 +919,13 @@ impl Position {
         if self.active.count_ones() == 1 {
             return Some(Outcome::Winner(Seat::ALL[self.active.trailing_zeros() as usize]));
         }
-        for s in self.active_seats() {
-            if self.pawns[s.index()].bb().0 & self.goal_bits(s) != 0 {
-                return Some(Outcome::Winner(s));
+        // A pawn stands on its goal exactly when its shortest distance is zero.
+        let mut act = self.active;
+        while act != 0 {
+            let i = act.trailing_zeros() as usize;
+            act &= act - 1;
+            if self.paths[i].len == 0 {
+                return Some(Outcome::Winner(Seat::ALL[i]));
             }
         }
         match self.ply_limit {
@@ -909,6 +942,13 @@ impl Position {
     /// Updates the outcome and eliminates side(s) to move that have no legal action.
     fn settle(&mut self) {
         self.outcome = self.compute_outcome();
+        // With two players nobody can be left without a legal action (RULES.md: the first
+        // step of a shortest path is free, or holds the other pawn, which can then be jumped
+        // or side-stepped along that path), so the check is only needed with more.
+        if self.active.count_ones() == 2 {
+            debug_assert!(self.outcome.is_some() || self.has_legal_action(), "{self}");
+            return;
+        }
         while self.outcome.is_none() && !self.has_legal_action() {
             self.remove(self.turn);
             self.outcome = self.compute_outcome();
