@@ -358,8 +358,19 @@ impl RefState {
 
     /// Whether one step from `c` in direction `d` stays on the board and crosses no wall.
     pub fn open(&self, c: Cell, d: Cell) -> bool {
+        self.open_with(c, d, None)
+    }
+
+    /// As [`RefState::open`], with the wall `extra` on the board too.
+    fn open_with(&self, c: Cell, d: Cell, extra: Option<RefWall>) -> bool {
         let to = add(c, d);
-        self.on_board(c) && self.on_board(to) && !self.blocked[self.blocked_index(c, d)]
+        let blocked_by_extra = extra.is_some_and(|w| {
+            w.blocked_steps().iter().any(|&(a, b)| (a, b) == (c, to) || (a, b) == (to, c))
+        });
+        self.on_board(c)
+            && self.on_board(to)
+            && !self.blocked[self.blocked_index(c, d)]
+            && !blocked_by_extra
     }
 
     /// Seats still in the game, in turn order.
@@ -383,6 +394,11 @@ impl RefState {
 
     /// Breadth-first search from `from` to the goal of `seat`; pawns do not block.
     pub fn bfs(&self, seat: Seat, from: Cell) -> Option<u32> {
+        self.bfs_with(seat, from, None)
+    }
+
+    /// As [`RefState::bfs`], with the wall `extra` on the board too.
+    fn bfs_with(&self, seat: Seat, from: Cell, extra: Option<RefWall>) -> Option<u32> {
         let n = self.size;
         let mut dist = vec![u32::MAX; (n * n) as usize];
         let idx = |c: Cell| (c.0 * n + c.1) as usize;
@@ -395,7 +411,7 @@ impl RefState {
             }
             for d in DIRS {
                 let to = add(c, d);
-                if self.open(c, d) && dist[idx(to)] == u32::MAX {
+                if self.open_with(c, d, extra) && dist[idx(to)] == u32::MAX {
                     dist[idx(to)] = dist[idx(c)] + 1;
                     queue.push_back(to);
                 }
@@ -472,11 +488,11 @@ impl RefState {
         if self.walls.iter().any(|&p| p == w || p.overlaps(w) || p.crosses(w)) {
             return false;
         }
-        let mut after = self.clone();
-        after.walls.insert(w);
-        after.block(w);
-        // Every player still in the game keeps a path; pawns are transparent.
-        self.active().into_iter().all(|s| after.distance(s).is_some())
+        // Afterwards every player still in the game keeps a path; pawns are transparent.
+        self.active().into_iter().all(|s| {
+            let from = self.pawns[s.index()].expect("active");
+            self.bfs_with(s, from, Some(w)).is_some()
+        })
     }
 
     /// Every wall the side to move may place.
