@@ -116,7 +116,12 @@ impl FromStr for Square {
             return Err(ParseSquareError::BadColumn(c));
         }
         let rest = chars.as_str();
-        if rest.is_empty() || rest.len() > 2 || rest.starts_with('0') {
+        // Digits only: `u8::from_str` would also take a sign (`a+1`).
+        if rest.is_empty()
+            || rest.len() > 2
+            || rest.starts_with('0')
+            || !rest.bytes().all(|b| b.is_ascii_digit())
+        {
             return Err(ParseSquareError::BadRow);
         }
         let row: u8 = rest.parse().map_err(|_| ParseSquareError::BadRow)?;
