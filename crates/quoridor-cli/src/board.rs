@@ -166,7 +166,7 @@ pub fn ranking(pos: &Position) -> String {
 /// One line per seat: pawn, walls in hand, shortest distance and path (from the square after
 /// the pawn to the goal).
 pub fn seat_table(pos: &Position, color: bool) -> String {
-    let mut out = String::from("seat    pawn  walls  dist  path\n");
+    let mut out = String::from(" seat    pawn  walls  dist  path\n");
     for seat in pos.seats() {
         let (on, off) = seat_colour(seat, color);
         let marker = if seat == pos.turn() && !pos.is_game_over() { '>' } else { ' ' };

@@ -17,11 +17,16 @@
 //! assert!(session.wants_quit());
 //! ```
 
+pub mod analyse;
+pub mod bench;
 pub mod board;
 pub mod engine;
+pub mod external;
+pub mod matches;
 pub mod moves;
 pub mod options;
 pub mod perft;
+pub mod play;
 pub mod protocol;
 pub mod util;
 pub mod validate;
@@ -47,6 +52,15 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Draw the board, distances, paths and status, and the engine's verdict
+    #[command(visible_alias = "analyze")]
+    Analyse(analyse::Args),
+    /// Play a game in the terminal: against the engine, another person, or engine vs engine
+    Play(play::Args),
+    /// Engine vs engine over many games: wins, draws, losses and an Elo estimate
+    Match(matches::Args),
+    /// The AI's fixed bench (nodes, nodes per second) and quick rules figures
+    Bench(bench::Args),
     /// Count move paths to a depth (the count on stdout, time on stderr)
     Perft(perft::Args),
     /// List the legal moves, one per line
@@ -62,7 +76,17 @@ pub enum Command {
 /// # Errors
 /// Bad input (reported with exit code 2 by the binary) or a failed write.
 pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
+    let color = cli.color.stdout();
     match &cli.command {
+        Command::Analyse(a) => analyse::run(a, color, out),
+        Command::Play(a) => {
+            use std::io::IsTerminal as _;
+            let stdin = std::io::stdin();
+            let echo = !stdin.is_terminal();
+            play::run(a, color, echo, &mut stdin.lock(), out)
+        }
+        Command::Match(a) => matches::run(a, out),
+        Command::Bench(a) => bench::run(a, out),
         Command::Perft(a) => perft::run(a, out),
         Command::Moves(a) => moves::run(a, out),
         Command::Validate(a) => validate::run(a, out),

@@ -1,0 +1,384 @@
+//! `quoridor match`: engine against engine over many games, with colours swapped, varied
+//! openings, a progress bar, an Elo estimate, and every game saved as a record.
+
+use std::io::{IsTerminal as _, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use quoridor_ai::{Bot, EngineBot, GreedyBot, Level, Limits, RandomBot};
+use quoridor_core::{Game, Move, Outcome, Position, Seat};
+
+use crate::external::ExternalBot;
+use crate::options::{FirstSeat, PositionOptions};
+use crate::util::{Rng, elo, fmt_elo};
+
+/// The ply limit of match games when none is given (the field's custom).
+pub const DEFAULT_PLY_LIMIT: u32 = 300;
+
+/// One side of a match.
+#[derive(Debug, Clone)]
+pub enum Side {
+    /// The built-in engine, at a level or within limits.
+    Engine {
+        /// The spec as written.
+        text: String,
+        /// A playing level (limits, noise and random moves), when given alone.
+        level: Option<Level>,
+        /// The limits.
+        limits: Limits,
+    },
+    /// Uniformly random legal moves.
+    Random,
+    /// The greedy baseline.
+    Greedy,
+    /// Another program speaking the protocol.
+    External(String),
+}
+
+impl std::fmt::Display for Side {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Side::Engine { text, .. } => f.write_str(text),
+            Side::Random => f.write_str("random"),
+            Side::Greedy => f.write_str("greedy"),
+            Side::External(c) => write!(f, "cmd:{c}"),
+        }
+    }
+}
+
+const SIDE_RULE: &str = "a side is level:N (1-10), depth:D, nodes:N, movetime:MS (joined by commas), \
+random, greedy, or cmd:COMMAND for an external engine";
+
+/// Reads a side: `level:5`, `depth:4,movetime:200`, `random`, `greedy`, `cmd:./engine --x`.
+///
+/// # Errors
+/// Anything else, with the rule.
+pub fn parse_side(s: &str) -> Result<Side, String> {
+    let t = s.trim();
+    match t {
+        "random" => return Ok(Side::Random),
+        "greedy" => return Ok(Side::Greedy),
+        _ => {}
+    }
+    if let Some(cmd) = t.strip_prefix("cmd:") {
+        crate::util::split_command_line(cmd).map_err(|e| format!("`{s}`: {e}"))?;
+        return Ok(Side::External(cmd.trim().to_string()));
+    }
+    let mut level = None;
+    let mut limits = Limits::default();
+    let mut explicit = false;
+    for part in t.split(',') {
+        let (key, value) = part.split_once(':').ok_or_else(|| format!("`{s}` is not a side: {SIDE_RULE}"))?;
+        let bad = || format!("`{part}` in `{s}` has a bad value: {SIDE_RULE}");
+        match key {
+            "level" => {
+                let l = crate::options::parse_level(value)?;
+                level = Some(l);
+            }
+            "depth" => {
+                limits.depth = Some(value.parse::<u32>().ok().filter(|d| (1..=64).contains(d)).ok_or_else(bad)?);
+                explicit = true;
+            }
+            "nodes" => {
+                limits.nodes = Some(value.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(bad)?);
+                explicit = true;
+            }
+            "movetime" => {
+                let ms = value.parse::<u64>().ok().filter(|ms| (1..=86_400_000).contains(ms)).ok_or_else(bad)?;
+                limits.movetime = Some(Duration::from_millis(ms));
+                explicit = true;
+            }
+            _ => return Err(format!("`{key}` in `{s}` is not a limit: {SIDE_RULE}")),
+        }
+    }
+    let limits = match (level, explicit) {
+        (Some(l), true) => {
+            let mut base = l.limits();
+            base.depth = limits.depth.or(base.depth);
+            base.nodes = limits.nodes.or(base.nodes);
+            base.movetime = limits.movetime.or(base.movetime);
+            base
+        }
+        (Some(l), false) => l.limits(),
+        (None, _) => limits,
+    };
+    Ok(Side::Engine { text: t.to_string(), level: if explicit { None } else { level }, limits })
+}
+
+impl Side {
+    fn bot(&self, seed: u64, timeout: Duration) -> anyhow::Result<Box<dyn Bot>> {
+        Ok(match self {
+            Side::Engine { level: Some(l), .. } => Box::new(EngineBot::with_level(*l, seed)),
+            Side::Engine { limits, .. } => Box::new(EngineBot::new(limits.clone())),
+            Side::Random => Box::new(RandomBot::new(seed)),
+            Side::Greedy => Box::new(GreedyBot::new()),
+            Side::External(cmd) => Box::new(ExternalBot::spawn(cmd, timeout)?),
+        })
+    }
+}
+
+/// Arguments of `quoridor match`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Args {
+    /// Side A: level:N, depth:D, nodes:N, movetime:MS (joined by commas), random, greedy, or
+    /// cmd:COMMAND
+    #[arg(value_name = "A", value_parser = parse_side)]
+    pub a: Side,
+    /// Side B, as side A
+    #[arg(value_name = "B", value_parser = parse_side)]
+    pub b: Side,
+    /// Number of games (played in pairs with the colours swapped)
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub games: u32,
+    /// Random pawn moves played at the start of each pair of games (varied by --seed)
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=40))]
+    pub opening_plies: u32,
+    /// Directory where every game record is written
+    #[arg(long, value_name = "DIR", default_value = "match-games")]
+    pub save: PathBuf,
+    /// Do not save the game records
+    #[arg(long, conflicts_with = "save")]
+    pub no_save: bool,
+    /// Seconds an external engine may take to answer one command
+    #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub timeout: u64,
+    /// Print the summary as one JSON object
+    #[arg(long)]
+    pub json: bool,
+    /// The position options: the board and the start position (ply limit 300 by default).
+    #[command(flatten)]
+    pub position: PositionOptions,
+}
+
+#[derive(Debug, Default, Clone, Copy)]
+struct Tally {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+}
+
+/// Plays the match and prints one line per game and the summary.
+///
+/// # Errors
+/// A bad option, an external engine that cannot be started, or a failed write.
+pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let start = start_game(args)?;
+    let seed = args.position.seed.unwrap_or_else(Rng::clock_seed);
+    let timeout = Duration::from_secs(args.timeout);
+    if !args.no_save {
+        std::fs::create_dir_all(&args.save)
+            .with_context(|| format!("cannot create the directory `{}`", args.save.display()))?;
+    }
+    let sides = [&args.a, &args.b];
+    let mut tally = Tally::default();
+    let bar = std::io::stderr().is_terminal();
+    let mut opening: Vec<Move> = Vec::new();
+    for g in 0..args.games {
+        if g % 2 == 0 {
+            opening = random_opening(start.position(), args.opening_plies, seed.wrapping_add(u64::from(g / 2)));
+        }
+        let mut game = start.clone();
+        for &m in &opening {
+            if game.play(m).is_err() {
+                break;
+            }
+        }
+        // Seats in turn order from the first mover; A takes the even ones in even games.
+        let order = turn_order(game.start());
+        let side_of = |seat: Seat| -> usize {
+            let i = order.iter().position(|&s| s == seat).unwrap_or(0);
+            (i + g as usize) % 2
+        };
+        let mut bots: Vec<(Seat, Box<dyn Bot>)> = Vec::new();
+        for &seat in &order {
+            let side = side_of(seat);
+            let bot_seed = seed.wrapping_mul(31).wrapping_add(u64::from(g) * 8 + seat.index() as u64);
+            bots.push((seat, sides[side].bot(bot_seed, timeout)?));
+        }
+        let mut notes = Vec::new();
+        play_out(&mut game, &mut bots, &mut notes);
+        let winner_side = match game.outcome() {
+            Some(Outcome::Winner(s)) => Some(side_of(s)),
+            _ => None,
+        };
+        match winner_side {
+            Some(0) => tally.wins += 1,
+            Some(_) => tally.losses += 1,
+            None => tally.draws += 1,
+        }
+        let seats_text: Vec<String> = order
+            .iter()
+            .map(|&s| format!("{}={}", s.letter(), if side_of(s) == 0 { "A" } else { "B" }))
+            .collect();
+        game.set_tag("Event", "quoridor match");
+        game.set_tag("Round", &(g + 1).to_string());
+        game.set_tag("Seed", &seed.to_string());
+        for (seat, bot) in &bots {
+            let label = if side_of(*seat) == 0 { "A" } else { "B" };
+            game.set_tag(&seat.to_string(), &format!("{label}: {}", bot.name()));
+        }
+        if !notes.is_empty() {
+            game.set_tag("Termination", &notes.join("; "));
+        }
+        drop(bots);
+        let file = args.save.join(format!("game-{:04}.txt", g + 1));
+        if !args.no_save {
+            std::fs::write(&file, game.to_string())
+                .with_context(|| format!("cannot write `{}`", file.display()))?;
+        }
+        let result = match winner_side {
+            Some(0) => "A wins",
+            Some(_) => "B wins",
+            None => "draw",
+        };
+        if bar {
+            let _ = write!(std::io::stderr(), "\r\x1b[2K");
+        }
+        if !args.json {
+            writeln!(
+                out,
+                "game {}/{}: {} {result} ({}, {} plies){}",
+                g + 1,
+                args.games,
+                seats_text.join(" "),
+                game.result_token(),
+                game.position().ply(),
+                if notes.is_empty() { String::new() } else { format!(" [{}]", notes.join("; ")) }
+            )?;
+            out.flush()?;
+        }
+        if bar {
+            progress(g + 1, args.games, tally);
+        }
+    }
+    if bar {
+        let _ = writeln!(std::io::stderr());
+    }
+    summary(args, seed, tally, out)
+}
+
+fn start_game(args: &Args) -> anyhow::Result<Game> {
+    let p = &args.position;
+    let from_config = p.position.is_none() && p.game.is_none() && p.moves.is_none();
+    if from_config {
+        let mut config = p.config(FirstSeat::Seat(Seat::South))?;
+        config.ply_limit = Some(config.ply_limit.unwrap_or(DEFAULT_PLY_LIMIT));
+        return Game::new(&config).map_err(|e| anyhow::anyhow!("{e}"));
+    }
+    let pos = *p.game(FirstSeat::Seat(Seat::South))?.position();
+    if pos.is_game_over() {
+        anyhow::bail!("the start position of the match is already finished ({})", crate::board::status(&pos));
+    }
+    let mut setup = pos.to_setup();
+    if setup.ply_limit.is_none() {
+        setup.ply_limit = Some(pos.ply() + DEFAULT_PLY_LIMIT);
+    }
+    let pos = Position::try_from(setup).map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(Game::from_position(pos))
+}
+
+fn turn_order(start: &Position) -> Vec<Seat> {
+    let first = start.turn().index();
+    let mut seats: Vec<Seat> = start.seats().collect();
+    seats.sort_by_key(|s| (s.index() + 4 - first) % 4);
+    seats
+}
+
+fn random_opening(pos: &Position, plies: u32, seed: u64) -> Vec<Move> {
+    let mut rng = Rng::new(seed);
+    let mut pos = *pos;
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        if pos.is_game_over() {
+            break;
+        }
+        let pawn: Vec<_> = pos.pawn_moves().collect();
+        if pawn.is_empty() {
+            break;
+        }
+        let m = Move::Pawn(pawn[rng.below(pawn.len())]);
+        if pos.play(m).is_err() {
+            break;
+        }
+        moves.push(m);
+    }
+    moves
+}
+
+fn play_out(game: &mut Game, bots: &mut [(Seat, Box<dyn Bot>)], notes: &mut Vec<String>) {
+    while !game.position().is_game_over() {
+        let pos = *game.position();
+        let seat = pos.turn();
+        let choice = bots.iter_mut().find(|(s, _)| *s == seat).and_then(|(_, b)| b.choose(&pos));
+        match choice {
+            Some(m) if game.play(m).is_ok() => {}
+            other => {
+                let what = match other {
+                    Some(m) => format!("{seat} played the illegal move {m} and forfeits"),
+                    None => format!("{seat} gave no move and forfeits"),
+                };
+                notes.push(what);
+                if game.resign(seat).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+fn progress(done: u32, total: u32, t: Tally) {
+    let width = 30usize;
+    let filled = (done as usize * width) / (total.max(1) as usize);
+    let bar: String = "#".repeat(filled) + &"-".repeat(width - filled);
+    let _ = write!(
+        std::io::stderr(),
+        "\r[{bar}] {done}/{total}  A +{} ={} -{}",
+        t.wins,
+        t.draws,
+        t.losses
+    );
+    let _ = std::io::stderr().flush();
+}
+
+fn summary(args: &Args, seed: u64, t: Tally, out: &mut dyn Write) -> anyhow::Result<()> {
+    let games = t.wins + t.draws + t.losses;
+    let e = elo(t.wins, t.draws, t.losses);
+    let finite = |x: f64| if x.is_finite() { serde_json::json!((x * 10.0).round() / 10.0 + 0.0) } else { serde_json::Value::Null };
+    if args.json {
+        let obj = serde_json::json!({
+            "a": args.a.to_string(),
+            "b": args.b.to_string(),
+            "games": games,
+            "wins": t.wins,
+            "draws": t.draws,
+            "losses": t.losses,
+            "score": e.map(|e| e.score),
+            "elo": e.map(|e| finite(e.elo)),
+            "elo_low": e.map(|e| finite(e.low)),
+            "elo_high": e.map(|e| finite(e.high)),
+            "seed": seed,
+            "records": if args.no_save { None } else { Some(args.save.display().to_string()) },
+        });
+        writeln!(out, "{obj}")?;
+        return Ok(());
+    }
+    writeln!(out, "A: {}", args.a)?;
+    writeln!(out, "B: {}", args.b)?;
+    writeln!(out, "games {games}: A wins {}, draws {}, losses {}", t.wins, t.draws, t.losses)?;
+    if let Some(e) = e {
+        writeln!(
+            out,
+            "score {:.1}%, Elo difference {} (95% interval {} to {})",
+            e.score * 100.0,
+            fmt_elo(e.elo),
+            fmt_elo(e.low),
+            fmt_elo(e.high)
+        )?;
+    }
+    if !args.no_save {
+        writeln!(out, "records saved in {}", args.save.display())?;
+    }
+    writeln!(out, "seed {seed}")?;
+    Ok(())
+}
