@@ -4,7 +4,7 @@
 //! 9 S:e1:10,N:e9:10 - S 0
 //! 9 S:e4:8,N:e6:9 e3h,d4v,f6v N 6
 //! 9k S:e1:4,W:a5:5,N:e9:5,E:i5:5 - S 0/300
-//! 7 S:d3:2,W:left1:5,N:d5:4 c2h W 17
+//! 7 S:d3:2,W:left1:5,N:d5:4 c2h N 17
 //! ```
 //!
 //! Five fields separated by single spaces: the board size (`k` after it for King of the

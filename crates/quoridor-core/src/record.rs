@@ -8,7 +8,7 @@
 //! [First "S"]
 //! [Result "S+"]
 //!
-//! 1. e2 e8 2. e3 e7 3. e4 e3h 4. N:resigns S+
+//! 1. e2 e8 2. e3 e7 3. e4 e3h N:resigns S+
 //! ```
 //!
 //! Tags in square brackets, then the moves. A number `K.` opens each round (one move of every
