@@ -10,6 +10,7 @@
 
 use std::time::{Duration, Instant};
 
+use quoridor_ai::params::EvalParams;
 use quoridor_ai::{Bot, EngineBot, GreedyBot, Level, Limits, RandomBot};
 use quoridor_core::{Config, Outcome, Position};
 
@@ -20,6 +21,20 @@ fn bot(spec: &str, seed: u64) -> Box<dyn Bot> {
         "random" => Box::new(RandomBot::new(seed)),
         "greedy" => Box::new(GreedyBot::new()),
         "engine" => Box::new(EngineBot::new(Limits::movetime(Duration::from_millis(num())))),
+        // The engine with weights from the environment: B_WALLS (11 numbers), B_TEMPO.
+        "engineB" => {
+            let mut bot = EngineBot::new(Limits::movetime(Duration::from_millis(num())));
+            let mut p = EvalParams::default();
+            if let Ok(w) = std::env::var("B_WALLS") {
+                let v: Vec<i32> = w.split(',').map(|x| x.parse().unwrap()).collect();
+                p.walls_in_hand.copy_from_slice(&v);
+            }
+            if let Ok(t) = std::env::var("B_TEMPO") {
+                p.tempo = t.parse().unwrap();
+            }
+            bot.engine().set_eval_params(p);
+            Box::new(bot)
+        }
         "nodes" => Box::new(EngineBot::new(Limits::nodes(num()))),
         "depth" => Box::new(EngineBot::new(Limits::depth(num() as u32))),
         "level" => {
@@ -73,6 +88,7 @@ fn main() {
             let games: u64 = args.get(3).map_or(10, |s| s.parse().unwrap());
             let players: u8 = args.get(4).map_or(2, |s| s.parse().unwrap());
             let size: u8 = args.get(5).map_or(9, |s| s.parse().unwrap());
+            let random_plies: usize = std::env::var("OPENING").map_or(2, |s| s.parse().unwrap());
             let mut wins = [0u64; 3];
             let mut worst_overrun = Duration::ZERO;
             let start = Instant::now();
@@ -80,6 +96,12 @@ fn main() {
                 // Bot A takes seat g % players; the others are B.
                 let config = Config { players, size, ply_limit: Some(300), ..Config::default() };
                 let mut pos = Position::start(&config).expect("config");
+                // Each pair of games (seats swapped) starts from the same random opening.
+                let mut opening = RandomBot::new(1000 + g / 2);
+                for _ in 0..random_plies {
+                    let m = opening.choose(&pos).expect("move");
+                    pos.play_unchecked(m);
+                }
                 let seats: Vec<_> = pos.seats().collect();
                 let a_seat = seats[(g as usize) % seats.len()];
                 let mut bots: Vec<Box<dyn Bot>> = seats
@@ -92,11 +114,24 @@ fn main() {
                     let t = Instant::now();
                     let m = bots[i].choose(&pos).expect("move");
                     let spent = t.elapsed();
-                    if let Some(ms) = a.strip_prefix("engine:") {
+                    if let Some(ms) = a.strip_prefix("engine:").filter(|_| seats[i] == a_seat) {
                         let allowed = Duration::from_millis(ms.parse().unwrap());
                         worst_overrun = worst_overrun.max(spent.saturating_sub(allowed));
+                        if spent > allowed + Duration::from_millis(5) {
+                            eprintln!("overrun {} ms in {pos}", (spent - allowed).as_millis());
+                        }
                     }
                     assert!(pos.is_legal(m), "illegal move {m} in {pos}");
+                    if std::env::var_os("SHOW").is_some() {
+                        let d: Vec<_> =
+                            pos.active_seats().map(|s| pos.distance(s).unwrap()).collect();
+                        eprintln!(
+                            "{:>3} {} {m:5} {} ms  dist {d:?}",
+                            pos.ply(),
+                            pos.turn(),
+                            spent.as_millis()
+                        );
+                    }
                     pos.play_unchecked(m);
                 }
                 match pos.outcome() {

@@ -5,15 +5,16 @@
 
 use quoridor_core::{Position, Seat};
 
-use crate::params::{LEADER_WEIGHT, STEP, TEMPO, WALLS_IN_HAND};
+use crate::params::EvalParams;
 
 /// Value of holding `n` walls.
 #[inline]
-pub fn walls_value(n: u8) -> i32 {
-    WALLS_IN_HAND[usize::from(n).min(WALLS_IN_HAND.len() - 1)]
+fn walls_value(p: &EvalParams, n: u8) -> i32 {
+    p.walls_in_hand[usize::from(n).min(p.walls_in_hand.len() - 1)]
 }
 
-/// The evaluation of `pos` from the point of view of `me` (which must be in the game).
+/// The evaluation of `pos` from the point of view of `me` (which must be in the game), with
+/// the default weights.
 ///
 /// Two players: the difference of shortest distances, the value of walls in hand, and a
 /// bonus for the side to move; `evaluate(pos, a) == -evaluate(pos, b)`.
@@ -31,9 +32,16 @@ pub fn walls_value(n: u8) -> i32 {
 /// assert_eq!(evaluate(&pos, Seat::South), -evaluate(&pos, Seat::North));
 /// ```
 pub fn evaluate(pos: &Position, me: Seat) -> i32 {
+    evaluate_with(&EvalParams::default(), pos, me)
+}
+
+/// [`evaluate`] with the given weights.
+#[inline]
+pub fn evaluate_with(p: &EvalParams, pos: &Position, me: Seat) -> i32 {
+    let (step, tempo_bonus, leader) = (p.step, p.tempo, p.leader_weight);
     let my_d = i32::from(pos.distance(me).unwrap_or(u8::MAX));
-    let tempo = if pos.turn() == me { TEMPO } else { -TEMPO };
-    let mine = walls_value(pos.walls_in_hand(me));
+    let tempo = if pos.turn() == me { tempo_bonus } else { -tempo_bonus };
+    let mine = walls_value(p, pos.walls_in_hand(me));
     let mut n = 0;
     let mut sum_d = 0;
     let mut min_d = i32::MAX;
@@ -46,15 +54,15 @@ pub fn evaluate(pos: &Position, me: Seat) -> i32 {
         n += 1;
         sum_d += d;
         min_d = min_d.min(d);
-        sum_w += walls_value(pos.walls_in_hand(s));
+        sum_w += walls_value(p, pos.walls_in_hand(s));
     }
     if n == 0 {
-        return STEP * 50;
+        return step * 50;
     }
     if n == 1 {
-        return STEP * (sum_d - my_d) + mine - sum_w + tempo;
+        return step * (sum_d - my_d) + mine - sum_w + tempo;
     }
     // Blend in hundredths of a step so the mean keeps its fractions.
-    let opp = LEADER_WEIGHT * min_d * STEP + (100 - LEADER_WEIGHT) * sum_d * STEP / n;
-    opp / 100 - STEP * my_d + mine - sum_w / n + tempo
+    let opp = leader * min_d * step + (100 - leader) * sum_d * step / n;
+    opp / 100 - step * my_d + mine - sum_w / n + tempo
 }

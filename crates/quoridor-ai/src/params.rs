@@ -10,12 +10,39 @@ pub const MAX_PLY: usize = 128;
 /// Value of one step of path length (the unit of the evaluation: centi-steps).
 pub const STEP: i32 = 100;
 /// Value of walls in hand, by count (0, 1, 2, ... walls); counts past the end use the last.
-pub const WALLS_IN_HAND: [i32; 11] = [0, 75, 140, 195, 240, 280, 315, 345, 370, 390, 405];
+/// Walls are worth more than the step or two a wall usually costs an opponent at once: a
+/// wall kept is a threat, and the side that runs out first gets walled in the endgame.
+pub const WALLS_IN_HAND: [i32; 11] = [0, 160, 300, 430, 550, 660, 760, 850, 930, 1000, 1060];
 /// Bonus for the side to move: it is half a step ahead in a race.
 pub const TEMPO: i32 = 50;
-/// How much more an opponent's shortest path counts than the mean of the others, in
+/// How much the closest opponent's distance weighs against the mean opponent distance in
 /// multi-player evaluation (percent): the leader is the real threat.
 pub const LEADER_WEIGHT: i32 = 70;
+
+/// The evaluation weights as one value, so that tuning runs can compare settings in one
+/// program; [`EvalParams::default`] holds the constants above.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalParams {
+    /// See [`STEP`].
+    pub step: i32,
+    /// See [`WALLS_IN_HAND`].
+    pub walls_in_hand: [i32; 11],
+    /// See [`TEMPO`].
+    pub tempo: i32,
+    /// See [`LEADER_WEIGHT`].
+    pub leader_weight: i32,
+}
+
+impl Default for EvalParams {
+    fn default() -> EvalParams {
+        EvalParams {
+            step: STEP,
+            walls_in_hand: WALLS_IN_HAND,
+            tempo: TEMPO,
+            leader_weight: LEADER_WEIGHT,
+        }
+    }
+}
 
 /// Aspiration window half-width at the first try (centi-steps).
 pub const ASPIRATION: i32 = 60;
@@ -34,4 +61,4 @@ pub const HISTORY_MAX: i32 = 1 << 14;
 pub const CLOCK_MOVES_TO_GO: u32 = 25;
 
 /// Nodes between two looks at the clock and the stop flag.
-pub const CHECK_EVERY: u64 = 1024;
+pub const CHECK_EVERY: u64 = 256;

@@ -88,13 +88,30 @@ impl RaceTable {
         let goal = [pos.goal(Seat::South), pos.goal(Seat::North)];
         let idx = |mover: usize, other: usize, side: usize| (mover * n + other) * 2 + side;
 
+        // Neighbour cells by direction, `NONE` past a wall or the edge.
+        const NONE: u16 = u16::MAX;
+        let mut nbr = vec![[NONE; 4]; n];
+        for (c, &sq) in squares.iter().enumerate() {
+            for (k, d) in Direction::ALL.into_iter().enumerate() {
+                if pos.can_step(sq, d) {
+                    if let Some(t) = sq.step(d, size) {
+                        nbr[c][k] = cell(t, size) as u16;
+                    }
+                }
+            }
+        }
+        let dir_index = |d: Direction| Direction::ALL.iter().position(|&x| x == d).unwrap_or(0);
+        let sides: Vec<[usize; 2]> =
+            Direction::ALL.iter().map(|d| d.sides().map(dir_index)).collect();
+        let goal_cell: Vec<[bool; 2]> =
+            squares.iter().map(|&sq| [goal[0].contains(sq), goal[1].contains(sq)]).collect();
+
         let mut values = vec![0i16; states];
         let mut pending = vec![0u8; states];
         // Children of every live state, in CSR form, then inverted into predecessors.
         let mut child_start = vec![0u32; states + 1];
         let mut children: Vec<u32> = Vec::with_capacity(states * 3);
         let mut queue: Vec<u32> = Vec::with_capacity(states);
-        let mut buf = Vec::with_capacity(8);
         for a in 0..n {
             for b in 0..n {
                 for side in 0..2 {
@@ -103,22 +120,42 @@ impl RaceTable {
                     if a == b {
                         continue;
                     }
-                    let (sa, sb) = (squares[a], squares[b]);
                     let other_side = 1 - side;
-                    if goal[other_side].contains(sb) {
+                    if goal_cell[b][other_side] {
                         values[s] = -1; // the other pawn has arrived: lost now
                         queue.push(s as u32);
                         continue;
                     }
-                    if goal[side].contains(sa) {
+                    if goal_cell[a][side] {
                         continue; // unreachable: the game ended before
                     }
-                    race_moves(pos, sa, sb, &mut buf);
-                    for &t in &buf {
-                        children.push(idx(b, cell(t, size), other_side) as u32);
+                    let first = children.len();
+                    let mut push =
+                        |t: u16| children.push(idx(b, usize::from(t), other_side) as u32);
+                    for k in 0..4 {
+                        let t = nbr[a][k];
+                        if t == NONE {
+                            continue;
+                        }
+                        if usize::from(t) != b {
+                            push(t);
+                            continue;
+                        }
+                        let t2 = nbr[b][k];
+                        if t2 != NONE {
+                            push(t2);
+                            continue;
+                        }
+                        for side_dir in sides[k] {
+                            let t2 = nbr[b][side_dir];
+                            if t2 != NONE {
+                                push(t2);
+                            }
+                        }
                     }
-                    pending[s] = buf.len() as u8;
-                    if buf.is_empty() {
+                    let count = children.len() - first;
+                    pending[s] = count as u8;
+                    if count == 0 {
                         values[s] = -1;
                         queue.push(s as u32);
                     }

@@ -27,8 +27,9 @@ use std::time::{Duration, Instant};
 
 use quoridor_core::{Bitboard, Move, Orientation, Outcome, Position, Seat, Variant, WallSet};
 
-use crate::eval::evaluate;
+use crate::eval::evaluate_with;
 use crate::ordering::{Heuristics, decode, encode};
+use crate::params::EvalParams;
 use crate::params::{
     ASPIRATION, ASPIRATION_FROM_DEPTH, CHECK_EVERY, LMR_DEPTH, LMR_MOVE, MAX_PLY, WIN, WIN_BOUND,
 };
@@ -97,6 +98,7 @@ pub struct Engine {
     heur: Heuristics,
     races: HashMap<(u8, WallSet), RaceTable>,
     noise: i32,
+    params: EvalParams,
     // Per search.
     nodes: u64,
     node_limit: u64,
@@ -119,6 +121,7 @@ impl Engine {
             heur: Heuristics::new(),
             races: HashMap::new(),
             noise: 0,
+            params: EvalParams::default(),
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -149,6 +152,12 @@ impl Engine {
     /// Clears the transposition table.
     pub fn set_noise(&mut self, centi_steps: i32) {
         self.noise = centi_steps.max(0);
+        self.tt.clear();
+    }
+
+    /// Replaces the evaluation weights (for tuning). Clears the transposition table.
+    pub fn set_eval_params(&mut self, params: EvalParams) {
+        self.params = params;
         self.tt.clear();
     }
 
@@ -195,7 +204,7 @@ impl Engine {
 
         let mut root = Buf::default();
         self.generate(pos, 0, 0, &mut root, Gen::All);
-        root.cands.sort_by(|a, b| b.key.cmp(&a.key));
+        root.cands.sort_by_key(|c| std::cmp::Reverse(c.key));
         let Some(first) = root.cands.first() else {
             // Unreachable for a legal position; keep a move anyway.
             let m = *pos.legal_moves().first()?;
@@ -219,12 +228,10 @@ impl Engine {
                 let (v, idx) = self.root_search(&mut root, depth as i32, alpha, beta);
                 if self.aborted {
                     // A move that beat the previous best in this iteration is trusted.
-                    if idx.is_some() {
-                        if v > alpha {
-                            best = root.cands[0].mv;
-                            result.pv = self.pv_moves(pos);
-                            result.score = Score::from_internal(v);
-                        }
+                    if idx.is_some() && v > alpha {
+                        best = root.cands[0].mv;
+                        result.pv = self.pv_moves(pos);
+                        result.score = Score::from_internal(v);
                     }
                     break None;
                 }
@@ -440,7 +447,7 @@ impl Engine {
     /// Static evaluation for the side to move's team.
     #[inline]
     fn eval(&self, pos: &Position) -> i32 {
-        let mut v = evaluate(pos, self.root);
+        let mut v = evaluate_with(&self.params, pos, self.root);
         if self.noise > 0 {
             let r = mix(pos.hash() ^ self.options.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
             v += (r % (2 * self.noise as u64 + 1)) as i32 - self.noise;
@@ -481,7 +488,12 @@ impl Engine {
             return if me == self.root { v } else { -v };
         }
         if pos.players() == 2 && self.is_race(pos) {
-            if let Some(v) = self.race_score(pos, ply, depth >= 2) {
+            // Building a table takes a millisecond or two: not when the clock is short.
+            let build = depth >= 2
+                && self.deadline.is_none_or(|d| {
+                    d.saturating_duration_since(Instant::now()) > Duration::from_millis(30)
+                });
+            if let Some(v) = self.race_score(pos, ply, build) {
                 return v;
             }
         }

@@ -15,14 +15,14 @@ fn engine() -> Engine {
 fn configs() -> Vec<Config> {
     let c = Config::default();
     vec![
-        c.clone(),
-        Config { size: 5, ..c.clone() },
-        Config { size: 7, ..c.clone() },
-        Config { size: 11, walls: Some(4), ..c.clone() },
-        Config { players: 3, ..c.clone() },
-        Config { players: 4, ..c.clone() },
-        Config { players: 4, size: 7, ..c.clone() },
-        Config { players: 4, variant: Variant::KingOfTheHill, ..c.clone() },
+        c,
+        Config { size: 5, ..c },
+        Config { size: 7, ..c },
+        Config { size: 11, walls: Some(4), ..c },
+        Config { players: 3, ..c },
+        Config { players: 4, ..c },
+        Config { players: 4, size: 7, ..c },
+        Config { players: 4, variant: Variant::KingOfTheHill, ..c },
         Config { ply_limit: Some(30), ..c },
     ]
 }
