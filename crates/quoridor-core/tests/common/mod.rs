@@ -427,7 +427,7 @@ impl RefState {
     }
 
     fn occupied(&self, c: Cell) -> bool {
-        self.pawns.iter().any(|p| *p == Some(c))
+        self.pawns.contains(&Some(c))
     }
 
     /// How the game stands: one player left wins; a pawn on its goal wins; the ply limit
