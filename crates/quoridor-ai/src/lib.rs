@@ -2,7 +2,7 @@
 //! the Hill.
 //!
 //! # A short tour
-//! - [`Engine`] searches a [`Position`] within [`Limits`] (depth, nodes, time per move, a
+//! - [`Engine`] searches a [`Position`](quoridor_core::Position) within [`Limits`] (depth, nodes, time per move, a
 //!   game clock, a stop flag) and returns a [`SearchResult`]: the best move, its [`Score`],
 //!   the principal variation and statistics. A callback sees a [`SearchInfo`] after every
 //!   iteration.
@@ -11,7 +11,7 @@
 //!   players: paranoid search (see [`search`]).
 //! - [`Level`] maps playing levels 1 to 10 to limits and randomness; [`Bot`] is a common face
 //!   for [`EngineBot`], [`GreedyBot`] and [`RandomBot`].
-//! - [`bench`] searches a fixed set of positions to a fixed depth: its node count is the
+//! - [`bench()`] searches a fixed set of positions to a fixed depth: its node count is the
 //!   search's signature.
 //!
 //! ```
