@@ -87,6 +87,27 @@ fn check_position(pos: &Position, cov: &mut Coverage) {
         }
     }
 
+    // The distance map, from every square (every tenth position: it costs a search per
+    // square).
+    if cov.positions % 10 == 0 {
+        for s in pos.active_seats() {
+            let map = pos.distance_map(s);
+            for col in 0..r.size {
+                for row in 0..r.size {
+                    let expected = r.bfs(s, (col, row)).map_or(u8::MAX, |d| d as u8);
+                    let at = common::square((col, row));
+                    assert_eq!(map[at.index() as usize], expected, "map of {s} at {at}, {}", ctx());
+                }
+            }
+        }
+    }
+
+    // Who is in the game.
+    assert_eq!(pos.players() as usize, r.seats.len(), "{}", ctx());
+    for s in Seat::ALL {
+        assert_eq!(pos.is_active(s), r.pawns[s.index()].is_some(), "{}", ctx());
+    }
+
     // Ranking.
     let ranking = pos.ranking();
     let expected_ranks = r.ranking();
