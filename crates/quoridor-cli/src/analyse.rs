@@ -43,7 +43,11 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
     let search = !args.no_search && !pos.is_game_over();
     if args.json {
         let mut lines = Vec::new();
-        let result = if search { search_position(&pos, &limits, &mut |i| lines.push(info_json(i))) } else { None };
+        let result = if search {
+            search_position(&pos, &limits, &mut |i| lines.push(info_json(i)))
+        } else {
+            None
+        };
         let mut obj = position_json(&pos);
         obj["search"] = match result {
             Some(r) => {
@@ -89,7 +93,11 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
     }
     writeln!(out)?;
     writeln!(out, "engine    {}, {} to move", describe(&limits), pos.turn())?;
-    writeln!(out, "{:>5}  {:>10}  {:>10}  {:>10}  {:>8}  pv", "depth", "score", "nodes", "nps", "time")?;
+    writeln!(
+        out,
+        "{:>5}  {:>10}  {:>10}  {:>10}  {:>8}  pv",
+        "depth", "score", "nodes", "nps", "time"
+    )?;
     let mut write_err = Ok(());
     let result = search_position(&pos, &limits, &mut |info| {
         if write_err.is_ok() {

@@ -43,7 +43,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         for pos in &positions {
             for seat in pos.active_seats() {
                 let map = pos.distance_map(seat);
-                checksum = checksum.wrapping_add(u64::from(map[usize::from(pos.pawn(seat).map_or(0, |s| s.index()))]));
+                checksum = checksum.wrapping_add(u64::from(
+                    map[usize::from(pos.pawn(seat).map_or(0, |s| s.index()))],
+                ));
                 calls += 1;
             }
         }

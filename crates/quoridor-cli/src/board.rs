@@ -80,8 +80,8 @@ pub fn draw(pos: &Position, color: bool) -> String {
         match wall.orientation() {
             Orientation::Horizontal => {
                 let line = line_of_row(row) - 1;
-                for x in 4 * col..=4 * col + 6 {
-                    grid[line][x] = ('━', Ink::Wall);
+                for cell in grid[line].iter_mut().skip(4 * col).take(7) {
+                    *cell = ('━', Ink::Wall);
                 }
             }
             Orientation::Vertical => {

@@ -131,7 +131,8 @@ impl ExternalBot {
         }
         self.command(&format!("position {pos}"))?;
         let reply = self.command("genmove")?;
-        let mv: Move = reply.trim().parse().map_err(|e| format!("bad move from the engine: {e}"))?;
+        let mv: Move =
+            reply.trim().parse().map_err(|e| format!("bad move from the engine: {e}"))?;
         pos.check(mv).map_err(|e| format!("illegal move `{mv}` from the engine: {e}"))?;
         Ok(mv)
     }

@@ -39,7 +39,11 @@ pub use util::ColorChoice;
 
 /// The `quoridor` command line.
 #[derive(Debug, Parser)]
-#[command(name = "quoridor", version, about = "Quoridor: analyse, play, perft, match, engine protocol")]
+#[command(
+    name = "quoridor",
+    version,
+    about = "Quoridor: analyse, play, perft, match, engine protocol"
+)]
 pub struct Cli {
     /// Colour the output: auto (on a terminal), always, never
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]

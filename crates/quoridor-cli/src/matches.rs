@@ -69,7 +69,8 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
     let mut limits = Limits::default();
     let mut explicit = false;
     for part in t.split(',') {
-        let (key, value) = part.split_once(':').ok_or_else(|| format!("`{s}` is not a side: {SIDE_RULE}"))?;
+        let (key, value) =
+            part.split_once(':').ok_or_else(|| format!("`{s}` is not a side: {SIDE_RULE}"))?;
         let bad = || format!("`{part}` in `{s}` has a bad value: {SIDE_RULE}");
         match key {
             "level" => {
@@ -77,7 +78,9 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
                 level = Some(l);
             }
             "depth" => {
-                limits.depth = Some(value.parse::<u32>().ok().filter(|d| (1..=64).contains(d)).ok_or_else(bad)?);
+                limits.depth = Some(
+                    value.parse::<u32>().ok().filter(|d| (1..=64).contains(d)).ok_or_else(bad)?,
+                );
                 explicit = true;
             }
             "nodes" => {
@@ -85,7 +88,11 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
                 explicit = true;
             }
             "movetime" => {
-                let ms = value.parse::<u64>().ok().filter(|ms| (1..=86_400_000).contains(ms)).ok_or_else(bad)?;
+                let ms = value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|ms| (1..=86_400_000).contains(ms))
+                    .ok_or_else(bad)?;
                 limits.movetime = Some(Duration::from_millis(ms));
                 explicit = true;
             }
@@ -176,7 +183,11 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let mut opening: Vec<Move> = Vec::new();
     for g in 0..args.games {
         if g % 2 == 0 {
-            opening = random_opening(start.position(), args.opening_plies, seed.wrapping_add(u64::from(g / 2)));
+            opening = random_opening(
+                start.position(),
+                args.opening_plies,
+                seed.wrapping_add(u64::from(g / 2)),
+            );
         }
         let mut game = start.clone();
         for &m in &opening {
@@ -193,7 +204,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         let mut bots: Vec<(Seat, Box<dyn Bot>)> = Vec::new();
         for &seat in &order {
             let side = side_of(seat);
-            let bot_seed = seed.wrapping_mul(31).wrapping_add(u64::from(g) * 8 + seat.index() as u64);
+            let bot_seed =
+                seed.wrapping_mul(31).wrapping_add(u64::from(g) * 8 + seat.index() as u64);
             bots.push((seat, sides[side].bot(bot_seed, timeout)?));
         }
         let mut notes = Vec::new();
@@ -268,7 +280,10 @@ fn start_game(args: &Args) -> anyhow::Result<Game> {
     }
     let pos = *p.game(FirstSeat::Seat(Seat::South))?.position();
     if pos.is_game_over() {
-        anyhow::bail!("the start position of the match is already finished ({})", crate::board::status(&pos));
+        anyhow::bail!(
+            "the start position of the match is already finished ({})",
+            crate::board::status(&pos)
+        );
     }
     let mut setup = pos.to_setup();
     if setup.ply_limit.is_none() {
@@ -344,7 +359,13 @@ fn progress(done: u32, total: u32, t: Tally) {
 fn summary(args: &Args, seed: u64, t: Tally, out: &mut dyn Write) -> anyhow::Result<()> {
     let games = t.wins + t.draws + t.losses;
     let e = elo(t.wins, t.draws, t.losses);
-    let finite = |x: f64| if x.is_finite() { serde_json::json!((x * 10.0).round() / 10.0 + 0.0) } else { serde_json::Value::Null };
+    let finite = |x: f64| {
+        if x.is_finite() {
+            serde_json::json!((x * 10.0).round() / 10.0 + 0.0)
+        } else {
+            serde_json::Value::Null
+        }
+    };
     if args.json {
         let obj = serde_json::json!({
             "a": args.a.to_string(),

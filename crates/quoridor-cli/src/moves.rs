@@ -22,8 +22,7 @@ pub struct Args {
 /// A bad position option, or a failed write.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let game = args.position.game(FirstSeat::Seat(quoridor_core::Seat::South))?;
-    let moves: Vec<String> =
-        game.position().legal_moves().iter().map(|m| m.to_string()).collect();
+    let moves: Vec<String> = game.position().legal_moves().iter().map(|m| m.to_string()).collect();
     if args.json {
         writeln!(out, "{}", serde_json::to_string(&moves)?)?;
     } else {

@@ -177,7 +177,8 @@ impl PositionOptions {
 pub fn play_moves(game: &mut Game, moves: &str) -> anyhow::Result<()> {
     let tokens = moves.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty());
     for (i, token) in tokens.filter(|t| !is_move_number(t)).enumerate() {
-        let mv: Move = token.parse().map_err(|e| anyhow::anyhow!("--moves, move {}: {e}", i + 1))?;
+        let mv: Move =
+            token.parse().map_err(|e| anyhow::anyhow!("--moves, move {}: {e}", i + 1))?;
         let seat = game.position().turn();
         if let Err(e) = game.play(mv) {
             bail!("--moves, move {} `{token}` ({seat}) is illegal: {e}", i + 1);
@@ -212,16 +213,18 @@ pub struct SearchOptions {
 /// # Errors
 /// Anything else, with the rule.
 pub fn parse_level(s: &str) -> Result<quoridor_ai::Level, String> {
-    s.parse::<u8>()
-        .ok()
-        .and_then(quoridor_ai::Level::new)
-        .ok_or_else(|| format!("`{s}` is not a level: levels run from 1 (beginner) to 10 (full strength)"))
+    s.parse::<u8>().ok().and_then(quoridor_ai::Level::new).ok_or_else(|| {
+        format!("`{s}` is not a level: levels run from 1 (beginner) to 10 (full strength)")
+    })
 }
 
 impl SearchOptions {
     /// Whether any limit was given.
     pub fn is_set(&self) -> bool {
-        self.depth.is_some() || self.nodes.is_some() || self.movetime.is_some() || self.level.is_some()
+        self.depth.is_some()
+            || self.nodes.is_some()
+            || self.movetime.is_some()
+            || self.level.is_some()
     }
 
     /// The limits: the level's, narrowed by every explicit limit; `fallback` when none is

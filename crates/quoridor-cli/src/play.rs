@@ -43,14 +43,17 @@ fn parse_humans(text: &str, pos: &Position) -> anyhow::Result<Vec<Seat>> {
     }
     let mut seats = Vec::new();
     for word in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
-        let seat: Seat = word.parse().map_err(|e| anyhow::anyhow!("--human: {e}, or `all` or `none`"))?;
+        let seat: Seat =
+            word.parse().map_err(|e| anyhow::anyhow!("--human: {e}, or `all` or `none`"))?;
         if !pos.seats().any(|s| s == seat) {
             anyhow::bail!("--human: {seat} does not play in a {}-player game", pos.players());
         }
         seats.push(seat);
     }
     if seats.is_empty() {
-        anyhow::bail!("--human: `{text}` names no seat: expected seats like S or S,N, `all` or `none`");
+        anyhow::bail!(
+            "--human: `{text}` names no seat: expected seats like S or S,N, `all` or `none`"
+        );
     }
     Ok(seats)
 }
@@ -92,7 +95,9 @@ pub fn run(
         color,
         echo,
     };
-    let who = |s: Seat, t: &Table| if t.humans.contains(&s) { "human".to_string() } else { t.bot_name(s) };
+    let who = |s: Seat, t: &Table| {
+        if t.humans.contains(&s) { "human".to_string() } else { t.bot_name(s) }
+    };
     let players: Vec<String> =
         game.position().seats().map(|s| format!("{s} ({})", who(s, &table))).collect();
     writeln!(out, "{}", players.join(" vs "))?;
@@ -124,13 +129,23 @@ impl Table {
         self.bots.iter().find(|(s, _)| *s == seat).map_or("engine".to_string(), |(_, b)| b.name())
     }
 
-    fn play_game(&mut self, game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
+    fn play_game(
+        &mut self,
+        game: &mut Game,
+        input: &mut dyn BufRead,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<()> {
         let mut announced_end = false;
         loop {
             let pos = *game.position();
             if pos.is_game_over() {
                 if !announced_end {
-                    writeln!(out, "game over: {}. ranking: {}", board::status(&pos), board::ranking(&pos))?;
+                    writeln!(
+                        out,
+                        "game over: {}. ranking: {}",
+                        board::status(&pos),
+                        board::ranking(&pos)
+                    )?;
                     writeln!(out, "record:\n{game}")?;
                     announced_end = true;
                 }
@@ -140,8 +155,14 @@ impl Table {
             } else {
                 announced_end = false;
                 if !self.humans.contains(&pos.turn()) {
-                    if self.humans.is_empty() && pos.ply_limit().is_none() && pos.ply() >= MAX_UNATTENDED_PLIES {
-                        writeln!(out, "stopped after {MAX_UNATTENDED_PLIES} plies (no ply limit set)")?;
+                    if self.humans.is_empty()
+                        && pos.ply_limit().is_none()
+                        && pos.ply() >= MAX_UNATTENDED_PLIES
+                    {
+                        writeln!(
+                            out,
+                            "stopped after {MAX_UNATTENDED_PLIES} plies (no ply limit set)"
+                        )?;
                         return Ok(());
                     }
                     self.engine_move(game, out)?;
@@ -174,7 +195,8 @@ impl Table {
     fn engine_move(&mut self, game: &mut Game, out: &mut dyn Write) -> anyhow::Result<()> {
         let pos = *game.position();
         let seat = pos.turn();
-        let choice = self.bots.iter_mut().find(|(s, _)| *s == seat).and_then(|(_, b)| b.choose(&pos));
+        let choice =
+            self.bots.iter_mut().find(|(s, _)| *s == seat).and_then(|(_, b)| b.choose(&pos));
         let mv = match choice {
             Some(m) if pos.is_legal(m) => m,
             _ => match pos.legal_moves().first() {
@@ -188,7 +210,12 @@ impl Table {
     }
 
     /// Handles one command; returns whether the game goes on.
-    fn command(&mut self, game: &mut Game, line: &str, out: &mut dyn Write) -> anyhow::Result<bool> {
+    fn command(
+        &mut self,
+        game: &mut Game,
+        line: &str,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<bool> {
         let mut words = line.split_whitespace();
         let Some(cmd) = words.next() else { return Ok(true) };
         let rest: Vec<&str> = words.collect();
@@ -202,7 +229,9 @@ impl Table {
                     writeln!(out, "nothing to undo")?;
                 } else {
                     // Take back the engine's replies too, back to a person's turn.
-                    while !self.humans.contains(&game.position().turn()) && !game.events().is_empty() {
+                    while !self.humans.contains(&game.position().turn())
+                        && !game.events().is_empty()
+                    {
                         game.undo();
                     }
                     writeln!(out, "undone: back to ply {}", game.position().ply())?;
@@ -214,7 +243,11 @@ impl Table {
                     writeln!(out, "the game is over")?;
                 } else {
                     match self.hint.search(&pos, &self.hint_limits, &mut |_| {}) {
-                        Some(r) => writeln!(out, "hint: {} ({}, depth {})", r.best, r.info.score, r.info.depth)?,
+                        Some(r) => writeln!(
+                            out,
+                            "hint: {} ({}, depth {})",
+                            r.best, r.info.score, r.info.depth
+                        )?,
                         None => writeln!(out, "no hint")?,
                     }
                 }

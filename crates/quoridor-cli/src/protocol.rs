@@ -184,7 +184,10 @@ impl Session {
                 let players = match a.parse::<u8>() {
                     Ok(n) => n,
                     Err(_) => {
-                        return Err(format!("`{}` is not a number of players: 2, 3 or 4", short(&a)));
+                        return Err(format!(
+                            "`{}` is not a number of players: 2, 3 or 4",
+                            short(&a)
+                        ));
                     }
                 };
                 let mut config = Config { players, ..self.config };
@@ -417,8 +420,19 @@ mod tests {
         let mut s = Session::new();
         assert_eq!(reply(&mut s, "play e2"), "=\n\n");
         let before = s.position().to_string();
-        for bad in ["play e2", "play zz", "play e9h", "play S e8", "boardsize 8", "players 5",
-            "variant koth", "walls x", "set_level 11", "position 9 x", "undo now"] {
+        for bad in [
+            "play e2",
+            "play zz",
+            "play e9h",
+            "play S e8",
+            "boardsize 8",
+            "players 5",
+            "variant koth",
+            "walls x",
+            "set_level 11",
+            "position 9 x",
+            "undo now",
+        ] {
             let r = reply(&mut s, bad);
             assert!(r.starts_with("? ") && r.ends_with("\n\n"), "{bad}: {r}");
             assert_eq!(s.position().to_string(), before, "{bad}");

@@ -56,7 +56,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         }
         Err(e) => {
             if args.json {
-                let obj = serde_json::json!({ "file": name, "valid": false, "error": e.to_string() });
+                let obj =
+                    serde_json::json!({ "file": name, "valid": false, "error": e.to_string() });
                 writeln!(out, "{obj}")?;
             }
             Err(anyhow::anyhow!("{name}: {e}"))

@@ -1,0 +1,435 @@
+//! Runs the real `quoridor` binary: every subcommand, exit codes, JSON shapes, the engine
+//! protocol through stdin/stdout, and `play` driven through its standard input.
+
+use std::io::{Read, Write};
+use std::process::{Command as StdCommand, Stdio};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use quoridor_core::{Config, Move, Position, Variant, perft, perft_divide};
+use serde_json::Value;
+
+fn quoridor() -> Command {
+    let mut cmd = Command::cargo_bin("quoridor").expect("binary built");
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = quoridor().args(args).output().expect("runs");
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+fn json_of(args: &[&str]) -> Value {
+    serde_json::from_str(stdout_of(args).trim()).expect("one JSON value")
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("quoridor-cli-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn pos_after(moves: &str) -> Position {
+    let mut pos = Position::default();
+    for m in moves.split_whitespace() {
+        pos.play(m.parse::<Move>().unwrap()).unwrap();
+    }
+    pos
+}
+
+#[test]
+fn perft_matches_the_library() {
+    assert_eq!(stdout_of(&["perft", "2"]), "16677\n");
+    assert_eq!(stdout_of(&["perft", "2", "--moves", "e2 e8 e3h"]), "15918\n");
+    assert_eq!(stdout_of(&["perft", "0"]), "1\n");
+    let config =
+        Config { size: 7, players: 4, variant: Variant::KingOfTheHill, ..Config::default() };
+    let pos = Position::start(&config).unwrap();
+    let out = stdout_of(&["perft", "2", "--size", "7", "--players", "4", "--variant", "koth"]);
+    assert_eq!(out.trim(), perft(&pos, 2).to_string());
+    let pos3 = Position::start(&Config {
+        players: 3,
+        first: quoridor_core::Seat::West,
+        ..Config::default()
+    })
+    .unwrap();
+    let out = stdout_of(&["perft", "2", "--players", "3", "--first", "W"]);
+    assert_eq!(out.trim(), perft(&pos3, 2).to_string());
+}
+
+#[test]
+fn perft_divide_lists_every_move_then_the_total() {
+    let pos = pos_after("e2 e8");
+    let mut expected = String::new();
+    let total = perft_divide(&pos, 2, |m, n| expected.push_str(&format!("{m} {n}\n")));
+    expected.push_str(&format!("{total}\n"));
+    let out = quoridor().args(["perft", "2", "--divide", "--moves", "e2 e8"]).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("nodes/s") && err.contains(" s "), "{err}");
+    let v = json_of(&["perft", "1", "--divide", "--json"]);
+    assert_eq!(v["nodes"], 131);
+    assert_eq!(v["depth"], 1);
+    assert_eq!(v["divide"].as_object().unwrap().len(), 131);
+}
+
+#[test]
+fn moves_lists_the_legal_moves() {
+    let out = stdout_of(&["moves"]);
+    let lines: Vec<&str> = out.lines().collect();
+    let expected: Vec<String> =
+        Position::default().legal_moves().iter().map(|m| m.to_string()).collect();
+    assert_eq!(lines, expected);
+    let v = json_of(&["moves", "--json", "--position", "5 S:c1:0,N:c5:0 - S 0"]);
+    assert_eq!(v, serde_json::json!(["b1", "d1", "c2"]));
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line_naming_the_token() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["perft", "1", "--size", "8"], "`8`"),
+        (&["moves", "--players", "5"], "`5`"),
+        (&["moves", "--variant", "chess"], "`chess`"),
+        (&["moves", "--moves", "e2 e8 e3h e3v"], "e3v"),
+        (&["moves", "--moves", "e2 zz"], "`zz`"),
+        (&["moves", "--position", "9 S:e1:10 - S"], "5 fields"),
+        (&["moves", "--players", "2", "--variant", "koth"], "King of the Hill"),
+        (&["moves", "--first", "W"], "West"),
+        (&["moves", "--game", "/nonexistent/record.txt"], "/nonexistent/record.txt"),
+        (&["frobnicate"], "frobnicate"),
+        (&["analyse", "--level", "11"], "`11`"),
+        (&["match", "level:3", "chess"], "`chess`"),
+    ];
+    for (args, token) in cases {
+        let out = quoridor().args(*args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(token), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn analyse_shows_board_distances_status_and_search() {
+    let out = stdout_of(&["analyse", "--moves", "e2 e8 e3h", "--depth", "2"]);
+    for needle in [
+        "┌",
+        "━━━━━━━",
+        "South",
+        "North",
+        "dist",
+        "status    in progress, North to move",
+        "moves     128 legal",
+        "depth",
+        "best",
+        "verdict",
+        "9 S:e2:9,N:e8:10 e3h N 3",
+    ] {
+        assert!(out.contains(needle), "missing {needle:?} in\n{out}");
+    }
+    assert!(!out.contains('\x1b'), "no colours when piped");
+    let colored = stdout_of(&["analyse", "--no-search", "--color", "always"]);
+    assert!(colored.contains('\x1b'));
+}
+
+#[test]
+fn analyse_json_shape() {
+    let v = json_of(&["analyse", "--json", "--depth", "2", "--size", "7"]);
+    for key in [
+        "position",
+        "size",
+        "players",
+        "variant",
+        "turn",
+        "ply",
+        "status",
+        "winner",
+        "ranking",
+        "seats",
+        "walls",
+        "legal_moves",
+        "search",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}: {v}");
+    }
+    assert_eq!(v["size"], 7);
+    assert_eq!(v["status"], "playing");
+    assert_eq!(v["seats"][0]["seat"], "S");
+    assert_eq!(v["seats"][0]["distance"], 6);
+    assert_eq!(v["seats"][0]["path"].as_array().unwrap().len(), 6);
+    let search = &v["search"];
+    assert!(search["best"].is_string());
+    assert!(search["score"]["text"].is_string());
+    assert_eq!(search["lines"].as_array().unwrap().len(), 2);
+    assert!(search["pv"].is_array() && search["nodes"].is_u64() && search["nps"].is_u64());
+
+    let v = json_of(&["analyse", "--json", "--position", "5 S:c5:1,N:c2:1 - N 9"]);
+    assert_eq!(v["status"], "won");
+    assert_eq!(v["winner"], "S");
+    assert_eq!(v["search"], Value::Null);
+    assert_eq!(v["ranking"][0]["seat"], "S");
+}
+
+#[test]
+fn analyse_every_variant() {
+    for args in [
+        &["--size", "5"][..],
+        &["--players", "3", "--size", "7"][..],
+        &["--players", "4", "--variant", "koth"][..],
+        &["--players", "4", "--walls", "2", "--first", "E"][..],
+    ] {
+        let mut all = vec!["analyse", "--depth", "1"];
+        all.extend_from_slice(args);
+        let out = stdout_of(&all);
+        assert!(out.contains("best"), "{all:?}\n{out}");
+    }
+}
+
+#[test]
+fn validate_reports_the_first_illegal_move() {
+    let dir = temp_dir("validate");
+    let good = dir.join("good.txt");
+    std::fs::write(&good, "[Size \"9\"]\n\n1. e2 e8 2. e3h e7 *\n").unwrap();
+    quoridor()
+        .args(["validate", good.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("valid, 4 plies"));
+    let v = json_of(&["validate", "--json", good.to_str().unwrap()]);
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["plies"], 4);
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "1. e2 e8 2. e3h e3v *\n").unwrap();
+    quoridor().args(["validate", bad.to_str().unwrap()]).assert().code(2).stderr(
+        predicate::str::contains("ply 4")
+            .and(predicate::str::contains("e3v"))
+            .and(predicate::str::contains("crosses")),
+    );
+    // --game reads the same records.
+    let out = stdout_of(&["moves", "--game", good.to_str().unwrap(), "--json"]);
+    assert!(out.starts_with('['));
+}
+
+#[test]
+fn engine_protocol_session() {
+    let input = "1 protocol_version\nname\n\n# a comment\nplay e2\nplay e2\nplay zz\n7 bogus\n\
+                 boardsize 8\nboardsize 5\nset_depth 2\ngenmove\ndist\nwinner\nundo\nposition\n\
+                 position 5 S:c5:1,N:c2:1 - N 9\nwinner\ngenmove\nlegal_moves\nshowboard\nquit\nname\n";
+    let out = quoridor().arg("engine").write_stdin(input).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let replies: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(replies[0], "=1 2");
+    assert_eq!(replies[1], "= quoridor");
+    assert_eq!(replies[2], "=");
+    assert!(replies[3].starts_with("? illegal move `e2`"), "{}", replies[3]);
+    assert!(replies[4].starts_with("? `zz` is not a move"), "{}", replies[4]);
+    assert!(replies[5].starts_with("?7 unknown command `bogus`"), "{}", replies[5]);
+    assert!(replies[6].starts_with("? ") && replies[6].contains('8'), "{}", replies[6]);
+    assert_eq!(replies[7], "=");
+    assert_eq!(replies[8], "=");
+    let mv = replies[9].strip_prefix("= ").expect("genmove answers a move");
+    let start = Position::start(&Config { size: 5, ..Config::default() }).unwrap();
+    assert!(start.is_legal(mv.parse().unwrap()), "{mv}");
+    assert!(replies[10].starts_with("= S:") && replies[10].contains(" N:"), "{}", replies[10]);
+    assert_eq!(replies[11], "= none");
+    assert_eq!(replies[12], "=");
+    assert_eq!(replies[13], "= 5 S:c1:5,N:c5:5 - S 0");
+    assert_eq!(replies[14], "=");
+    assert_eq!(replies[15], "= S");
+    assert!(replies[16].starts_with("? the game is over"), "{}", replies[16]);
+    assert_eq!(replies[17], "=", "no legal move once the game is over");
+    assert!(
+        replies[18].starts_with("=\n") && replies[18].contains("South wins"),
+        "{}",
+        replies[18]
+    );
+    assert_eq!(replies[19], "=");
+    assert_eq!(replies.len(), 20, "nothing after quit: {text}");
+}
+
+#[test]
+fn engine_survives_garbage() {
+    let mut input: Vec<u8> = b"play \xff\xfe\n\x01\x02\tname\t\n".to_vec();
+    input.extend_from_slice("position 9 S:e1:10,N:e9:10 e3h,e3v S 0\n".as_bytes());
+    input.extend_from_slice(&[b'x'; 5000]);
+    input.extend_from_slice(
+        b"\n99999999999999999999999 name\nplay S\nplay e2 e3 e4\nwalls 300\nname",
+    );
+    let out = quoridor().arg("engine").write_stdin(input).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let replies: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(replies.len(), 9, "{text}");
+    assert!(replies[0].starts_with('?'));
+    assert_eq!(replies[1], "= quoridor");
+    assert!(replies[2].starts_with("? bad position"));
+    assert!(replies[3].starts_with("? unknown command"));
+    assert_eq!(replies[4], "=99999999999999999999999 quoridor");
+    assert!(replies[5..8].iter().all(|r| r.starts_with('?')), "{text}");
+    assert_eq!(replies[8], "= quoridor", "a last line without a newline is still read");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}
+
+#[test]
+fn play_through_standard_input() {
+    let dir = temp_dir("play");
+    let record = dir.join("game.txt");
+    let input = format!("e2\ne9h\nzz\nhint\nundo\ne2\nsave {}\nresign\nquit\n", record.display());
+    let out = quoridor()
+        .args(["play", "--first", "S", "--level", "1", "--seed", "3", "--hint-time", "20"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for needle in [
+        "South (human) vs North (level1)",
+        "ply 1: South plays e2",
+        "ply 2: North (level1) plays",
+        "illegal move `e9h`: wall e9h is not wholly on the board",
+        "`zz` is not a move",
+        "hint: ",
+        "undone: back to ply 0",
+        "saved to",
+        "South resigns",
+        "game over: North wins",
+        "dist",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in\n{text}");
+    }
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(saved.contains("1. e2 "), "{saved}");
+    quoridor().args(["validate", record.to_str().unwrap()]).assert().success();
+}
+
+#[test]
+fn play_engine_vs_engine_and_human_vs_human() {
+    let out = stdout_of(&[
+        "play",
+        "--human",
+        "none",
+        "--size",
+        "5",
+        "--players",
+        "4",
+        "--variant",
+        "koth",
+        "--level",
+        "1",
+        "--seed",
+        "5",
+        "--ply-limit",
+        "60",
+    ]);
+    assert!(out.contains("game over: "), "{out}");
+    let out = quoridor()
+        .args(["play", "--human", "all", "--size", "5", "--first", "N"])
+        .write_stdin("c4\nc2\nundo\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("North (human) vs") || text.contains("South (human) vs North (human)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ply 2: South plays c2") && text.contains("undone: back to ply 1"),
+        "{text}"
+    );
+}
+
+#[test]
+fn match_with_builtin_bots_and_an_external_engine() {
+    let dir = temp_dir("match");
+    let out = stdout_of(&[
+        "match",
+        "level:1",
+        "random",
+        "--games",
+        "2",
+        "--size",
+        "5",
+        "--seed",
+        "9",
+        "--save",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.contains("game 1/2") && out.contains("game 2/2"), "{out}");
+    assert!(out.contains("Elo difference") && out.contains("95% interval"), "{out}");
+    for g in ["game-0001.txt", "game-0002.txt"] {
+        let path = dir.join(g);
+        quoridor().args(["validate", path.to_str().unwrap()]).assert().success();
+    }
+    let exe = assert_cmd::cargo::cargo_bin("quoridor");
+    let side = format!("cmd:{} engine --depth 1", exe.display());
+    let v = json_of(&[
+        "match",
+        &side,
+        "greedy",
+        "--games",
+        "2",
+        "--size",
+        "5",
+        "--no-save",
+        "--json",
+        "--seed",
+        "1",
+        "--ply-limit",
+        "80",
+    ]);
+    assert_eq!(v["games"], 2);
+    let total =
+        v["wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap() + v["losses"].as_u64().unwrap();
+    assert_eq!(total, 2);
+    assert!(v.get("elo").is_some() && v.get("elo_low").is_some() && v.get("elo_high").is_some());
+}
+
+#[test]
+fn bench_prints_nodes_and_nps() {
+    let out = stdout_of(&["bench", "--depth", "1", "--perft-depth", "1"]);
+    let last = out.lines().last().unwrap();
+    assert!(last.ends_with(" nps") && last.contains(" nodes "), "{out}");
+    assert!(out.contains("perft 1") && out.contains("distance"), "{out}");
+}
+
+#[test]
+fn closed_pipe_exits_quietly() {
+    let exe = assert_cmd::cargo::cargo_bin("quoridor");
+    let mut child = StdCommand::new(exe)
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 2];
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"name\n").unwrap();
+    stdin.flush().unwrap();
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let lines = "legal_moves\n".repeat(2000);
+    let _ = stdin.write_all(lines.as_bytes());
+    drop(stdin);
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert_eq!(status.code(), Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
+}
+
+#[test]
+fn help_and_version() {
+    quoridor().arg("--version").assert().success().stdout(predicate::str::contains("quoridor"));
+    let help = stdout_of(&["--help"]);
+    for sub in ["analyse", "moves", "perft", "play", "match", "bench", "engine", "validate"] {
+        assert!(help.contains(sub), "{sub}");
+    }
+}
