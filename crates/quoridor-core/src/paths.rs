@@ -36,6 +36,23 @@ pub(crate) fn reaches(open: &[u128; 4], from: u128, goal: u128) -> bool {
     }
 }
 
+/// Distance from `from` to the nearest goal square, if reachable.
+#[inline]
+pub(crate) fn distance(open: &[u128; 4], from: u128, goal: u128) -> Option<u8> {
+    let mut seen = from;
+    let mut frontier = from;
+    let mut d = 0u8;
+    while frontier & goal == 0 {
+        frontier = expand(frontier, open) & !seen;
+        if frontier == 0 {
+            return None;
+        }
+        seen |= frontier;
+        d += 1;
+    }
+    Some(d)
+}
+
 /// A shortest path, kept as the set of steps it takes: `north` holds the squares whose
 /// northward step it uses (in either direction of travel), `east` those whose eastward step
 /// it uses. A wall cuts the path exactly when it blocks one of those steps.

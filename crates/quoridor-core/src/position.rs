@@ -500,6 +500,15 @@ impl Position {
         .take(len)
     }
 
+    /// Shortest distance of `seat` computed afresh by a flood fill, ignoring the cached path
+    /// that [`Position::distance`] reads. Same answer, for checks and benchmarks.
+    pub fn search_distance(&self, seat: Seat) -> Option<u8> {
+        if !self.is_active(seat) {
+            return None;
+        }
+        paths::distance(&self.open, self.pawns[seat.index()].bb().0, self.goal_bits(seat))
+    }
+
     /// Distance to the goal of `seat` from every square of the board (pawns do not block),
     /// indexed by [`Square::index`]; `u8::MAX` where the goal cannot be reached.
     pub fn distance_map(&self, seat: Seat) -> [u8; 121] {
