@@ -197,6 +197,15 @@ fn step_in_four_directions_not_diagonally() {
 }
 
 #[test]
+fn passing_is_not_allowed() {
+    // Staying on one's own square is no move.
+    let p = Position::default();
+    assert!(!p.is_legal(mv("e1")));
+    assert!(p.check(mv("e1")).is_err());
+    assert!(!p.legal_moves().contains(&mv("e1")));
+}
+
+#[test]
 fn board_edge_stops_a_step() {
     let p = pos("9 S:a1:10,N:e9:10 - S 6");
     assert_eq!(pawn_moves(&p), names(&["a2", "b1"]));
