@@ -82,7 +82,9 @@ impl Game {
     pub fn new(config: &Config) -> Result<Game, ConfigError> {
         let start = Position::start(config)?;
         let mut game = Game::from_position(start);
-        game.config = Some(*config);
+        // The record always writes the wall count, so keep it explicit: a game read back from
+        // its record is then equal to the game written.
+        game.config = Some(Config { walls: Some(config.walls_per_player()), ..*config });
         Ok(game)
     }
 
@@ -108,7 +110,8 @@ impl Game {
         &self.start
     }
 
-    /// The configuration the game started from, when it started from one.
+    /// The configuration the game started from, when it started from one, with the wall
+    /// count made explicit (`walls` is always `Some`).
     pub fn config(&self) -> Option<&Config> {
         self.config.as_ref()
     }
