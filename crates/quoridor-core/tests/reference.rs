@@ -18,6 +18,7 @@ struct Coverage {
     game_over: usize,
     with_leaver: usize,
     eliminations: usize,
+    cascades: usize,
     resignations: usize,
     straight_jumps: usize,
     side_steps: usize,
@@ -196,7 +197,9 @@ fn random_games(
                 let leavers_before = expected.leavers.len();
                 pos.play(m).unwrap_or_else(|e| panic!("{m} refused in {pos}: {e}"));
                 expected.play(m);
-                cov.eliminations += expected.leavers.len() - leavers_before;
+                let gone = expected.leavers.len() - leavers_before;
+                cov.eliminations += gone;
+                cov.cascades += usize::from(gone >= 2);
             }
             assert_eq!(RefState::from_position(&pos), expected, "after a ply, now {pos}");
         }
