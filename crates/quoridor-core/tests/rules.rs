@@ -599,6 +599,17 @@ fn a_player_left_without_any_action_is_eliminated() {
 }
 
 #[test]
+fn a_player_with_no_pawn_move_but_a_legal_wall_stays() {
+    let mut p = pos("5 S:b1:3,W:a1:1,N:c5:3,E:c1:3 - S 10");
+    play(&mut p, "a1h");
+    assert_eq!(p.turn(), Seat::West);
+    assert!(p.pawn_moves().is_empty());
+    assert!(p.legal_moves().iter().all(|m| matches!(m, Move::Wall(_))));
+    assert!(p.count_legal_moves() > 0);
+    assert_eq!(p.outcome(), None);
+}
+
+#[test]
 fn elimination_then_resignation_leaves_the_last_player_the_winner() {
     let mut p = pos("5 S:b1:3,W:a1:0,N:left1:3,E:c1:3 - S 10");
     play(&mut p, "a1h");
