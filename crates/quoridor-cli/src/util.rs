@@ -97,8 +97,19 @@ fn elo_of(score: f64) -> f64 {
     }
 }
 
+/// A score bound within rounding of 0 or 1 is 0 or 1 (its Elo is infinite).
+fn snap(x: f64) -> f64 {
+    if x < 1e-9 {
+        0.0
+    } else if x > 1.0 - 1e-9 {
+        1.0
+    } else {
+        x
+    }
+}
+
 /// The Elo difference of a side that won `w`, drew `d` and lost `l` games, with a 95%
-/// interval from the normal approximation of the mean game score. `None` without games.
+/// interval for the mean game score (see below) turned into Elo. `None` without games.
 pub fn elo(w: u32, d: u32, l: u32) -> Option<EloEstimate> {
     let n = f64::from(w + d + l);
     if n == 0.0 {
@@ -107,12 +118,18 @@ pub fn elo(w: u32, d: u32, l: u32) -> Option<EloEstimate> {
     let (wf, df, lf) = (f64::from(w), f64::from(d), f64::from(l));
     let score = (wf + 0.5 * df) / n;
     let var = (wf * (1.0 - score).powi(2) + df * (0.5 - score).powi(2) + lf * score.powi(2)) / n;
-    let margin = 1.959_964 * (var / n).sqrt();
+    // A Wilson-style interval with the games' own variance: it equals the Wilson score
+    // interval without draws, is narrower with them, and stays informative when every game
+    // went the same way (where the plain normal interval collapses to a point).
+    let z = 1.959_964f64;
+    let z2n = z * z / n;
+    let centre = (score + z2n / 2.0) / (1.0 + z2n);
+    let half = z / (1.0 + z2n) * (var / n + z2n / (4.0 * n)).sqrt();
     Some(EloEstimate {
         score,
         elo: elo_of(score),
-        low: elo_of(score - margin),
-        high: elo_of(score + margin),
+        low: elo_of(snap(centre - half)),
+        high: elo_of(snap(centre + half)),
     })
 }
 
@@ -202,7 +219,12 @@ mod tests {
         assert!(e.low < e.elo && e.elo < e.high);
         let f = elo(2, 2, 6).unwrap();
         assert!((e.elo + f.elo).abs() < 1e-9);
-        assert_eq!(elo(3, 0, 0).unwrap().elo, f64::INFINITY);
+        let all = elo(4, 0, 0).unwrap();
+        assert_eq!(all.elo, f64::INFINITY);
+        assert!(all.low.is_finite() && all.low > 0.0, "{all:?}");
+        assert_eq!(all.high, f64::INFINITY);
+        let big = elo(550, 100, 350).unwrap();
+        assert!(big.low > 40.0 && big.high < 100.0, "{big:?}");
         assert!(elo(0, 0, 0).is_none());
         assert_eq!(elo(5, 0, 5).unwrap().elo, 0.0);
     }
