@@ -444,6 +444,96 @@ mod tests {
     }
 
     #[test]
+    fn random_lines_never_break_the_session() {
+        let words = [
+            "play",
+            "genmove",
+            "undo",
+            "position",
+            "boardsize",
+            "players",
+            "variant",
+            "walls",
+            "first",
+            "clear_board",
+            "legal_moves",
+            "showboard",
+            "dist",
+            "winner",
+            "name",
+            "set_depth",
+            "set_level",
+            "set_movetime",
+            "known_command",
+            "list_commands",
+            "c2",
+            "c4",
+            "b2h",
+            "c3v",
+            "a1v",
+            "e9h",
+            "z9",
+            "S",
+            "N",
+            "W",
+            "E",
+            "koth",
+            "classic",
+            "0",
+            "1",
+            "2",
+            "3",
+            "4",
+            "5",
+            "7",
+            "11",
+            "-1",
+            "300",
+            "99999999999",
+            "#",
+            "\t",
+            "\u{0}",
+            "5 S:c1:3,N:c5:3 - S 0",
+            "7 S:d1:2,W:a4:2,N:d7:2 - W 4",
+            "5 S:c5:1,N:c2:1 - N 9",
+            "9k S:e1:4,W:a5:5,N:e9:5,E:i5:5 - S 0",
+            "é",
+            "=",
+            "?",
+            "",
+        ];
+        let mut rng = crate::util::Rng::new(42);
+        let mut s = Session::new();
+        reply(&mut s, "boardsize 5");
+        reply(&mut s, "set_depth 1");
+        for _ in 0..3000 {
+            let n = rng.below(4);
+            let mut line = String::new();
+            if rng.below(5) == 0 {
+                line.push_str("12 ");
+            }
+            for i in 0..=n {
+                if i > 0 {
+                    line.push(' ');
+                }
+                line.push_str(words[rng.below(words.len())]);
+            }
+            let before = s.position().to_string();
+            let Some(r) = s.handle_line(&line) else { continue };
+            assert!(r.ends_with("\n\n") && !r[..r.len() - 2].contains("\n\n"), "{line:?}: {r:?}");
+            assert!(r.starts_with('=') || r.starts_with('?'), "{line:?}: {r:?}");
+            if r.starts_with('?') {
+                assert_eq!(s.position().to_string(), before, "{line:?}: {r:?}");
+            }
+            if line.contains("set_") || s.wants_quit() {
+                // Keep genmove cheap, and the session open.
+                s.set_limits(Limits::depth(1));
+                s.quit = false;
+            }
+        }
+    }
+
+    #[test]
     fn genmove_plays_a_legal_move() {
         let mut s = Session::new();
         assert_eq!(reply(&mut s, "boardsize 5"), "=\n\n");

@@ -433,3 +433,38 @@ fn help_and_version() {
         assert!(help.contains(sub), "{sub}");
     }
 }
+
+#[test]
+fn random_first_seat_is_repeatable_with_a_seed() {
+    let args =
+        ["analyse", "--no-search", "--json", "--players", "4", "--first", "random", "--seed", "7"];
+    let a = json_of(&args);
+    let b = json_of(&args);
+    assert_eq!(a["turn"], b["turn"]);
+    let seats: Vec<Value> = (0..8)
+        .map(|seed| {
+            let seed = seed.to_string();
+            json_of(&[
+                "analyse",
+                "--no-search",
+                "--json",
+                "--players",
+                "4",
+                "--first",
+                "random",
+                "--seed",
+                &seed,
+            ])["turn"]
+                .clone()
+        })
+        .collect();
+    assert!(seats.iter().any(|s| s != &seats[0]), "eight seeds all drew {}", seats[0]);
+}
+
+#[test]
+fn bench_json_shape() {
+    let v = json_of(&["bench", "--depth", "1", "--perft-depth", "1", "--json"]);
+    assert_eq!(v["perft"]["nodes"], 131);
+    assert!(v["nodes"].is_u64() && v["nps"].is_u64() && v["positions"].is_u64());
+    assert!(v["distance"]["ns_per_call"].is_number());
+}
