@@ -210,6 +210,12 @@ fn validate_reports_the_first_illegal_move() {
             .and(predicate::str::contains("e3v"))
             .and(predicate::str::contains("crosses")),
     );
+    quoridor()
+        .args(["validate", "-"])
+        .write_stdin("[Size \"5\"]\n\n1. c2 c4 2. c3 b3h *\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("-: valid, 4 plies"));
     // --game reads the same records.
     let out = stdout_of(&["moves", "--game", good.to_str().unwrap(), "--json"]);
     assert!(out.starts_with('['));
