@@ -16,9 +16,13 @@ cd "$(dirname "$0")"
 if ! cargo fuzz --version >/dev/null 2>&1; then
     cargo install cargo-fuzz --locked
 fi
+features=()
+case "$target" in
+    engine_session | search_smoke) features=(--features engine) ;;
+esac
 mkdir -p "corpus/$target"
 # Fuzz into a scratch corpus seeded from the committed one, so the committed seeds stay small.
 work="target/corpus/$target"
 mkdir -p "$work"
-exec cargo +nightly fuzz run "$target" "$work" "corpus/$target" -- \
+exec cargo +nightly fuzz run "${features[@]}" "$target" "$work" "corpus/$target" -- \
     -max_total_time="$seconds" -print_final_stats=1 "$@"
