@@ -10,7 +10,7 @@
 
 use std::time::{Duration, Instant};
 
-use quoridor_ai::params::EvalParams;
+use quoridor_ai::params::{EvalParams, SearchParams};
 use quoridor_ai::{Bot, EngineBot, GreedyBot, Level, Limits, RandomBot};
 use quoridor_core::{Config, Outcome, Position};
 
@@ -33,6 +33,14 @@ fn bot(spec: &str, seed: u64) -> Box<dyn Bot> {
                 p.tempo = t.parse().unwrap();
             }
             bot.engine().set_eval_params(p);
+            let mut sp = SearchParams::default();
+            if let Ok(v) = std::env::var("B_LMR") {
+                sp.lmr_move = v.parse().unwrap();
+            }
+            if let Ok(v) = std::env::var("B_MINGAIN") {
+                sp.min_wall_gain = v.parse().unwrap();
+            }
+            bot.engine().set_search_params(sp);
             Box::new(bot)
         }
         "nodes" => Box::new(EngineBot::new(Limits::nodes(num()))),

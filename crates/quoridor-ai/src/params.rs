@@ -62,3 +62,25 @@ pub const CLOCK_MOVES_TO_GO: u32 = 25;
 
 /// Nodes between two looks at the clock and the stop flag.
 pub const CHECK_EVERY: u64 = 256;
+
+/// Below the root, walls that gain less than this (opponents' path growth minus one's own,
+/// in steps) are not searched, where they are played for ordering anyway.
+pub const MIN_WALL_GAIN: i32 = 1;
+
+/// The search's tunable switches as one value (for tuning runs);
+/// [`SearchParams::default`] holds the constants above.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    /// See [`LMR_MOVE`] (`usize::MAX` switches reductions off).
+    pub lmr_move: usize,
+    /// See [`LMR_DEPTH`].
+    pub lmr_depth: i32,
+    /// See [`MIN_WALL_GAIN`].
+    pub min_wall_gain: i32,
+}
+
+impl Default for SearchParams {
+    fn default() -> SearchParams {
+        SearchParams { lmr_move: LMR_MOVE, lmr_depth: LMR_DEPTH, min_wall_gain: MIN_WALL_GAIN }
+    }
+}

@@ -29,10 +29,8 @@ use quoridor_core::{Bitboard, Move, Orientation, Outcome, Position, Seat, Varian
 
 use crate::eval::evaluate_with;
 use crate::ordering::{Heuristics, decode, encode};
-use crate::params::EvalParams;
-use crate::params::{
-    ASPIRATION, ASPIRATION_FROM_DEPTH, CHECK_EVERY, LMR_DEPTH, LMR_MOVE, MAX_PLY, WIN, WIN_BOUND,
-};
+use crate::params::{ASPIRATION, ASPIRATION_FROM_DEPTH, CHECK_EVERY, MAX_PLY, WIN, WIN_BOUND};
+use crate::params::{EvalParams, SearchParams};
 use crate::race::{RaceTable, RaceValue};
 use crate::rng::mix;
 use crate::tt::{Bound, Tt};
@@ -67,14 +65,15 @@ struct Buf {
 }
 
 impl Buf {
+    /// The position after `c`: the kept child, or played into `scratch`.
     #[inline]
-    fn child_of(&self, c: &Cand, pos: &Position) -> Position {
+    fn child_of<'a>(&'a self, c: &Cand, pos: &Position, scratch: &'a mut Position) -> &'a Position {
         if c.child == NO_CHILD {
-            let mut p = *pos;
-            p.play_unchecked(c.mv);
-            p
+            *scratch = *pos;
+            scratch.play_unchecked(c.mv);
+            scratch
         } else {
-            self.kids[usize::from(c.child)]
+            &self.kids[usize::from(c.child)]
         }
     }
 }
@@ -99,6 +98,7 @@ pub struct Engine {
     races: HashMap<(u8, WallSet), RaceTable>,
     noise: i32,
     params: EvalParams,
+    sparams: SearchParams,
     // Per search.
     nodes: u64,
     node_limit: u64,
@@ -122,6 +122,7 @@ impl Engine {
             races: HashMap::new(),
             noise: 0,
             params: EvalParams::default(),
+            sparams: SearchParams::default(),
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -158,6 +159,12 @@ impl Engine {
     /// Replaces the evaluation weights (for tuning). Clears the transposition table.
     pub fn set_eval_params(&mut self, params: EvalParams) {
         self.params = params;
+        self.tt.clear();
+    }
+
+    /// Replaces the search switches (for tuning). Clears the transposition table.
+    pub fn set_search_params(&mut self, params: SearchParams) {
+        self.sparams = params;
         self.tt.clear();
     }
 
@@ -372,14 +379,14 @@ impl Engine {
         self.pv_len[0] = 0;
         for i in 0..root.cands.len() {
             let c = root.cands[i];
-            let child = root.kids[usize::from(c.child)];
+            let child = &root.kids[usize::from(c.child)];
             let same = self.same_team(child.turn(), me);
             let v = if i == 0 {
-                self.child(&child, same, depth - 1, 1, alpha, beta)
+                self.child(child, same, depth - 1, 1, alpha, beta)
             } else {
-                let mut v = self.child(&child, same, depth - 1, 1, alpha, alpha + 1);
+                let mut v = self.child(child, same, depth - 1, 1, alpha, alpha + 1);
                 if v > alpha && v < beta && !self.aborted {
-                    v = self.child(&child, same, depth - 1, 1, alpha, beta);
+                    v = self.child(child, same, depth - 1, 1, alpha, beta);
                 }
                 v
             };
@@ -526,19 +533,22 @@ impl Engine {
         let mut best_code = 0u16;
         let mut tried = [0u16; 64];
         let mut n_tried = 0;
+        let mut scratch = *pos;
         for (i, c) in buf.cands.iter().enumerate() {
-            let child = buf.child_of(c, pos);
+            let child = buf.child_of(c, pos, &mut scratch);
             let same = self.same_team(child.turn(), me);
             let v = if i == 0 {
-                self.child(&child, same, depth - 1, ply + 1, alpha, beta)
+                self.child(child, same, depth - 1, ply + 1, alpha, beta)
             } else {
-                let r = i32::from(depth >= LMR_DEPTH && i >= LMR_MOVE && c.quiet);
-                let mut v = self.child(&child, same, depth - 1 - r, ply + 1, alpha, alpha + 1);
+                let r = i32::from(
+                    depth >= self.sparams.lmr_depth && i >= self.sparams.lmr_move && c.quiet,
+                );
+                let mut v = self.child(child, same, depth - 1 - r, ply + 1, alpha, alpha + 1);
                 if r > 0 && v > alpha && !self.aborted {
-                    v = self.child(&child, same, depth - 1, ply + 1, alpha, alpha + 1);
+                    v = self.child(child, same, depth - 1, ply + 1, alpha, alpha + 1);
                 }
                 if pv_node && v > alpha && v < beta && !self.aborted {
-                    v = self.child(&child, same, depth - 1, ply + 1, alpha, beta);
+                    v = self.child(child, same, depth - 1, ply + 1, alpha, beta);
                 }
                 v
             };
@@ -705,7 +715,7 @@ impl Engine {
                     // A seat eliminated by the wall counts as a big gain.
                     delta += child.distance(s).map_or(20, |nd| i32::from(nd) - d);
                 }
-                if mode == Gen::Played && delta <= 0 {
+                if mode == Gen::Played && delta < self.sparams.min_wall_gain {
                     continue;
                 }
                 out.kids.push(child);
