@@ -581,6 +581,8 @@ impl Reference {
     }
 
     /// Distance to the goal of `s` from every square, by one search outward from the goal.
+    // Cells are (column, row) coordinates here, so index loops read best.
+    #[allow(clippy::needless_range_loop)]
     fn distance_map(&self, s: Seat) -> [[u8; MAX]; MAX] {
         let mut dist = [[u8::MAX; MAX]; MAX];
         let mut queue = Vec::new();
@@ -817,7 +819,8 @@ pub fn setup_is_legal(setup: &Setup) -> bool {
             }
         }
     }
-    let turn_plays = matches!(setup.seats[setup.turn.index()], Some(st) if matches!(st.state, SeatState::Playing(_)));
+    let turn_seat = setup.seats[setup.turn.index()];
+    let turn_plays = turn_seat.is_some_and(|st| matches!(st.state, SeatState::Playing(_)));
     if !turn_plays {
         return false;
     }
