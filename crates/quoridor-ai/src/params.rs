@@ -12,7 +12,7 @@ pub const STEP: i32 = 100;
 /// Value of walls in hand, by count (0, 1, 2, ... walls); counts past the end use the last.
 /// Walls are worth more than the step or two a wall usually costs an opponent at once: a
 /// wall kept is a threat, and the side that runs out first gets walled in the endgame.
-pub const WALLS_IN_HAND: [i32; 11] = [0, 160, 300, 430, 550, 660, 760, 850, 930, 1000, 1060];
+pub const WALLS_IN_HAND: [i32; 11] = [0, 170, 330, 480, 620, 750, 870, 980, 1080, 1170, 1250];
 /// Bonus for the side to move: it is half a step ahead in a race.
 pub const TEMPO: i32 = 50;
 /// How much the closest opponent's distance weighs against the mean opponent distance in
