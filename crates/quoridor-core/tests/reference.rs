@@ -331,7 +331,7 @@ fn perft_files_agree_with_reference() {
     check_rows_with_reference(0..=QUICK);
 }
 
-/// The other rows of the data files, counted by the reference (about half an hour in
+/// The other rows of the data files, counted by the reference (about twenty minutes in
 /// release: `cargo test --release -p quoridor-core --test reference -- --ignored`), except
 /// the published 9x9 depth-4 figures, which would take the reference far longer.
 #[test]
