@@ -121,7 +121,7 @@ fn check_invariants(game: &Game) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     /// `is_legal` says yes to exactly the moves `legal_moves` lists, and the count agrees.
     #[test]
