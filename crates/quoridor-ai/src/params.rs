@@ -13,8 +13,8 @@ pub const STEP: i32 = 100;
 /// Walls are worth more than the step or two a wall usually costs an opponent at once: a
 /// wall kept is a threat, and the side that runs out first gets walled in the endgame.
 pub const WALLS_IN_HAND: [i32; 11] = [0, 170, 330, 480, 620, 750, 870, 980, 1080, 1170, 1250];
-/// Bonus for the side to move: it is half a step ahead in a race.
-pub const TEMPO: i32 = 50;
+/// Bonus for the side to move (set by matches: 20 beat 50).
+pub const TEMPO: i32 = 20;
 /// How much the closest opponent's distance weighs against the mean opponent distance in
 /// multi-player evaluation (percent): the leader is the real threat.
 pub const LEADER_WEIGHT: i32 = 70;
