@@ -7,8 +7,8 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use common::{Cell, RefState, Rng, all_configs, cell, every_move, perft_files};
-use quoridor_core::{Config, Move, Position, Seat, Variant, perft};
+use common::{Cell, RefState, RefWall, Rng, all_configs, cell, every_move, perft_files};
+use quoridor_core::{Config, Move, PlayError, Position, Seat, Variant, perft};
 
 /// What the random positions covered, so that a change that stops them from reaching the
 /// interesting cases fails loudly instead of silently testing less.
@@ -25,6 +25,60 @@ struct Coverage {
     mazes: usize,
     path_rule_rejections: usize,
     no_walls_in_hand: usize,
+}
+
+/// Whether `e` is a true reason, by the reference, for the move `m` being illegal.
+fn error_is_right(r: &RefState, m: Move, e: &PlayError) -> bool {
+    let me = r.pawns[r.turn.index()].expect("the side to move is in the game");
+    let hands = r.hands[r.turn.index()];
+    let adjacent = |a: Cell, b: Cell| (a.0 - b.0).abs() + (a.1 - b.1).abs() == 1;
+    match (m, e) {
+        (_, PlayError::GameOver(o)) => r.outcome() == Some(*o),
+        _ if r.outcome().is_some() => false,
+        (Move::Pawn(to), PlayError::OffBoard(s)) => *s == to && !r.on_board(cell(to)),
+        (Move::Pawn(to), PlayError::Occupied(s)) => {
+            *s == to && r.on_board(cell(to)) && r.occupied(cell(to))
+        }
+        (Move::Pawn(to), PlayError::BlockedByWall { from, to: t }) => {
+            let (f, t2) = (cell(*from), cell(*t));
+            let d = (t2.0 - f.0, t2.1 - f.1);
+            *t == to
+                && f == me
+                && r.on_board(t2)
+                && !r.occupied(t2)
+                && adjacent(f, t2)
+                && !r.open(f, d)
+        }
+        (Move::Pawn(to), PlayError::Unreachable { from, to: t }) => {
+            let t2 = cell(*t);
+            *t == to
+                && cell(*from) == me
+                && r.on_board(t2)
+                && !r.occupied(t2)
+                && !(adjacent(me, t2) && !r.open(me, (t2.0 - me.0, t2.1 - me.1)))
+        }
+        (Move::Wall(_), PlayError::NoWallsLeft(s)) => *s == r.turn && hands == 0,
+        _ if hands == 0 => false,
+        (Move::Wall(w), PlayError::WallOffBoard(x)) => {
+            *x == w && !RefWall::from_wall(w).on_board(r.size)
+        }
+        (Move::Wall(w), PlayError::WallOverlaps { wall, placed }) => {
+            let (rw, p) = (RefWall::from_wall(w), RefWall::from_wall(*placed));
+            *wall == w && rw.on_board(r.size) && r.walls.contains(&p) && (p == rw || p.overlaps(rw))
+        }
+        (Move::Wall(w), PlayError::WallCrosses { wall, placed }) => {
+            let (rw, p) = (RefWall::from_wall(w), RefWall::from_wall(*placed));
+            *wall == w && rw.on_board(r.size) && r.walls.contains(&p) && p.crosses(rw)
+        }
+        (Move::Wall(w), PlayError::WallCutsOff { wall, seat }) => {
+            let rw = RefWall::from_wall(w);
+            let fits = rw.on_board(r.size)
+                && !r.walls.iter().any(|&p| p == rw || p.overlaps(rw) || p.crosses(rw));
+            let pawn = r.pawns[seat.index()];
+            *wall == w && fits && pawn.is_some_and(|c| r.bfs_with(*seat, c, Some(rw)).is_none())
+        }
+        _ => false,
+    }
 }
 
 /// Compares every question the engine answers about `pos` with the reference.
@@ -134,7 +188,17 @@ fn check_position(pos: &Position, cov: &mut Coverage) {
     for m in every_move() {
         let legal = expected.contains(&m);
         assert_eq!(pos.is_legal(m), legal, "is_legal({m}), {}", ctx());
-        assert_eq!(pos.check(m).is_ok(), legal, "check({m}), {}", ctx());
+        match pos.check(m) {
+            Ok(()) => assert!(legal, "check({m}) accepts an illegal move, {}", ctx()),
+            Err(e) => {
+                assert!(!legal, "check({m}) refuses a legal move: {e}, {}", ctx());
+                assert!(
+                    error_is_right(&r, m, &e),
+                    "check({m}) gives the wrong reason: {e}, {}",
+                    ctx()
+                );
+            }
+        }
     }
 
     // Coverage of the pawn rules and the path rule.
@@ -154,7 +218,7 @@ fn check_position(pos: &Position, cov: &mut Coverage) {
     if r.outcome().is_none() && r.hands[r.turn.index()] > 0 {
         for m in every_move() {
             if let Move::Wall(w) = m {
-                let rw = common::RefWall::from_wall(w);
+                let rw = RefWall::from_wall(w);
                 let fits = rw.on_board(r.size)
                     && !r.walls.iter().any(|&p| p == rw || p.overlaps(rw) || p.crosses(rw));
                 if fits && !expected.contains(&m) {

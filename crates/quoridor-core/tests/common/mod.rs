@@ -398,7 +398,7 @@ impl RefState {
     }
 
     /// As [`RefState::bfs`], with the wall `extra` on the board too.
-    fn bfs_with(&self, seat: Seat, from: Cell, extra: Option<RefWall>) -> Option<u32> {
+    pub fn bfs_with(&self, seat: Seat, from: Cell, extra: Option<RefWall>) -> Option<u32> {
         let n = self.size;
         let mut dist = vec![u32::MAX; (n * n) as usize];
         let idx = |c: Cell| (c.0 * n + c.1) as usize;
@@ -426,7 +426,8 @@ impl RefState {
         self.bfs(seat, self.pawns[seat.index()]?)
     }
 
-    fn occupied(&self, c: Cell) -> bool {
+    /// Whether a pawn stands on `c`.
+    pub fn occupied(&self, c: Cell) -> bool {
         self.pawns.contains(&Some(c))
     }
 
