@@ -55,7 +55,7 @@ fn error_is_right(r: &RefState, m: Move, e: &PlayError) -> bool {
                 && cell(*from) == me
                 && r.on_board(t2)
                 && !r.occupied(t2)
-                && !(adjacent(me, t2) && !r.open(me, (t2.0 - me.0, t2.1 - me.1)))
+                && (!adjacent(me, t2) || r.open(me, (t2.0 - me.0, t2.1 - me.1)))
         }
         (Move::Wall(_), PlayError::NoWallsLeft(s)) => *s == r.turn && hands == 0,
         _ if hands == 0 => false,
