@@ -62,3 +62,51 @@ fn regression_square_row_with_plus_sign() {
     checks::parse_move(b"a+1");
     checks::parse_move(b"e+3h");
 }
+
+/// Hardening: the largest board with the most walls allowed, played until every wall is down
+/// or the game ends, keeps every invariant (no counter or index overflows).
+#[test]
+fn largest_board_with_127_walls_each_keeps_its_invariants() {
+    use quoridor_core::{Config, Move, Position, Variant};
+    for variant in [Variant::Classic, Variant::KingOfTheHill] {
+        let config =
+            Config { size: 11, players: 4, variant, walls: Some(127), ..Config::default() };
+        let mut pos = Position::start(&config).expect("11x11 with 127 walls is a legal game");
+        let mut plies = 0;
+        while !pos.is_game_over() && plies < 400 {
+            let moves = pos.legal_moves();
+            // Walls first, spread over the board, so that the board fills up.
+            let walls: Vec<Move> =
+                moves.iter().copied().filter(|m| matches!(m, Move::Wall(_))).collect();
+            let m = if walls.is_empty() {
+                moves[plies % moves.len()]
+            } else {
+                walls[plies * 7 % walls.len()]
+            };
+            pos.play(m).expect("a listed move is legal");
+            plies += 1;
+            if plies % 25 == 0 {
+                checks::check_position(&pos);
+            }
+        }
+        checks::check_position(&pos);
+        assert!(pos.walls().len() > 40, "{pos}");
+    }
+}
+
+/// Hardening: the ply counter saturates instead of wrapping, with and without a ply limit.
+#[test]
+fn ply_counter_saturates() {
+    use quoridor_core::{Move, Position};
+    let mut pos: Position = "11 S:f1:127,N:f11:127 - S 4294967295".parse().expect("legal");
+    for m in ["f2", "f10", "a1h"] {
+        pos.play(m.parse::<Move>().expect("move")).expect("legal");
+        assert_eq!(pos.ply(), u32::MAX);
+        checks::check_position(&pos);
+    }
+    let mut pos: Position = "9 S:e1:10,N:e9:10 - S 4294967294/4294967295".parse().expect("legal");
+    pos.play("e2".parse().expect("move")).expect("legal");
+    assert_eq!(pos.ply(), u32::MAX);
+    assert!(pos.is_game_over());
+    checks::check_position(&pos);
+}
