@@ -4,6 +4,7 @@
 //! cargo run --release -p quoridor-ai --example harness -- bench 6
 //! cargo run --release -p quoridor-ai --example harness -- search "9 S:e1:10,N:e9:10 - S 0" depth 10
 //! cargo run --release -p quoridor-ai --example harness -- match engine:100 greedy 20 [players] [size]
+//! cargo run --release -p quoridor-ai --example harness -- timecheck
 //! ```
 //! A bot is `random`, `greedy`, `engine:MS` (milliseconds per move), `nodes:N`, `depth:D`
 //! or `level:L`.
@@ -12,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use quoridor_ai::params::{EvalParams, SearchParams};
 use quoridor_ai::{Bot, EngineBot, GreedyBot, Level, Limits, RandomBot};
-use quoridor_core::{Config, Outcome, Position};
+use quoridor_core::{Config, Outcome, Position, Variant};
 
 fn bot(spec: &str, seed: u64) -> Box<dyn Bot> {
     let (kind, arg) = spec.split_once(':').unwrap_or((spec, ""));
@@ -90,11 +91,60 @@ fn main() {
                 .expect("game not over");
             println!("best {} ({} ms total)", r.best, r.info.time.as_millis());
         }
+        Some("timecheck") => {
+            // Timed searches on the bench positions and positions of random play: how far
+            // past its time does a search return? The allowance is 5% + 10 ms.
+            let mut positions = quoridor_ai::bench_positions();
+            let mut rnd = RandomBot::new(5);
+            for players in [2u8, 3, 4] {
+                let mut pos = Position::start(&Config { players, ..Config::default() }).unwrap();
+                for _ in 0..20 {
+                    if pos.is_game_over() {
+                        break;
+                    }
+                    positions.push(pos);
+                    pos.play_unchecked(rnd.choose(&pos).unwrap());
+                }
+            }
+            let mut engine = quoridor_ai::Engine::new(Default::default());
+            for ms in [10u64, 50, 100, 250] {
+                let t = Duration::from_millis(ms);
+                let (mut worst, mut over, mut n) = (Duration::ZERO, 0, 0);
+                for pos in &positions {
+                    let start = Instant::now();
+                    let r = engine.search(pos, &Limits::movetime(t), &mut |_| {}).unwrap();
+                    let spent = start.elapsed();
+                    assert!(pos.is_legal(r.best));
+                    worst = worst.max(spent.saturating_sub(t));
+                    over += usize::from(spent > t + t / 20 + Duration::from_millis(10));
+                    n += 1;
+                }
+                println!(
+                    "movetime {ms} ms: {n} searches, worst overrun {:.1} ms, {over} past 5% + 10 ms",
+                    worst.as_secs_f64() * 1e3
+                );
+            }
+            let clock = quoridor_ai::Clock {
+                time_left: Duration::from_secs(5),
+                increment: Duration::from_millis(50),
+            };
+            let mut worst = Duration::ZERO;
+            for pos in &positions {
+                let start = Instant::now();
+                let l = Limits { clock: Some(clock), ..Limits::default() };
+                engine.search(pos, &l, &mut |_| {}).unwrap();
+                worst = worst.max(start.elapsed());
+            }
+            println!("clock 5 s + 50 ms: longest move {} ms", worst.as_millis());
+        }
         Some("match") => {
             let a = &args[1];
             let b = &args[2];
             let games: u64 = args.get(3).map_or(10, |s| s.parse().unwrap());
-            let players: u8 = args.get(4).map_or(2, |s| s.parse().unwrap());
+            // Players: 2, 3, 4, or 4k for King of the Hill.
+            let players_arg = args.get(4).map_or("2", String::as_str);
+            let koth = players_arg.ends_with('k');
+            let players: u8 = players_arg.trim_end_matches('k').parse().unwrap();
             let size: u8 = args.get(5).map_or(9, |s| s.parse().unwrap());
             let random_plies: usize = std::env::var("OPENING").map_or(2, |s| s.parse().unwrap());
             let mut wins = [0u64; 3];
@@ -102,7 +152,9 @@ fn main() {
             let start = Instant::now();
             for g in 0..games {
                 // Bot A takes seat g % players; the others are B.
-                let config = Config { players, size, ply_limit: Some(300), ..Config::default() };
+                let variant = if koth { Variant::KingOfTheHill } else { Variant::Classic };
+                let config =
+                    Config { players, size, variant, ply_limit: Some(300), ..Config::default() };
                 let mut pos = Position::start(&config).expect("config");
                 // Each pair of games (seats swapped) starts from the same random opening.
                 let mut opening = RandomBot::new(1000 + g / 2);

@@ -71,8 +71,8 @@ impl Limits {
             });
         };
         if let Some(t) = self.movetime {
-            // Leave room for the return path so the total stays within the allowance.
-            let hard = t.saturating_sub(Duration::from_millis(2)).max(t * 97 / 100);
+            // Leave room for the return path and for a busy machine's scheduling delays.
+            let hard = t.saturating_sub(t / 20 + Duration::from_millis(1));
             take(hard, hard);
         }
         if let Some(c) = self.clock {

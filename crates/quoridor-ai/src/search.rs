@@ -219,7 +219,7 @@ impl Engine {
             return Some(SearchResult { best: m, info });
         };
         let mut best = first.mv;
-        let mut result = info_at(0, 0, Score::Eval(first.key.clamp(-1000, 1000)), vec![best]);
+        let mut result = info_at(0, 0, Score::from_internal(self.eval(pos)), vec![best]);
         let single = root.cands.len() == 1;
         let mut prev: i32 = 0;
         let mut proven = 0;
