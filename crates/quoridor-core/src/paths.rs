@@ -78,6 +78,18 @@ impl PathCache {
         self.east | self.east >> STRIDE
     }
 
+    /// Horizontal and vertical wall anchors that cut the path where `detours` offers no way
+    /// round: only these walls can cut the player off. A horizontal wall at `a` blocks the
+    /// northward steps of `a` (passed round its west end) and `a + 1` (round its east end); a
+    /// vertical one the eastward steps of `a` (round its south end) and `a + 11` (north end).
+    #[inline(always)]
+    pub fn threats(&self, detours: &Detours) -> (u128, u128) {
+        (
+            (self.north & !detours.h_west) | (self.north >> 1 & !detours.h_east),
+            (self.east & !detours.v_south) | (self.east >> STRIDE & !detours.v_north),
+        )
+    }
+
     /// Removes the step between adjacent squares `a` and `b` if the path uses it.
     #[inline]
     pub fn take_step(&mut self, a: u8, b: u8) -> bool {
@@ -90,6 +102,40 @@ impl PathCache {
             true
         } else {
             false
+        }
+    }
+}
+
+/// For every wall anchor, whether the three-step detour round each end of the wall is open.
+///
+/// A wall blocks two steps. A path that used a blocked step can go round the near end of the
+/// wall instead, in three steps that the wall itself never blocks: so if every step a wall
+/// blocks on a path has its detour open, the player keeps a path after the wall, without any
+/// search. Most walls that cut a path pass this test, which spares them a flood fill.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Detours {
+    /// Horizontal wall `a`, west end: `a -> a-1 -> a+10 -> a+11`.
+    pub h_west: u128,
+    /// Horizontal wall `a`, east end: `a+1 -> a+2 -> a+13 -> a+12`.
+    pub h_east: u128,
+    /// Vertical wall `a`, south end: `a -> a-11 -> a-10 -> a+1`.
+    pub v_south: u128,
+    /// Vertical wall `a`, north end: `a+11 -> a+22 -> a+23 -> a+12`.
+    pub v_north: u128,
+}
+
+impl Detours {
+    /// The detours open in `open`. A detour round a wall end at the edge of the board takes a
+    /// step off it, whose bit is clear in `open` (bits shifted in from past either end of the
+    /// `u128` are clear too), so it is never open.
+    #[inline(always)]
+    pub fn new(open: &[u128; 4]) -> Detours {
+        let (n, e) = (open[N], open[E]);
+        Detours {
+            h_west: (e << 1) & (n << 1) & (e >> (STRIDE - 1)),
+            h_east: (e >> 1) & (n >> 2) & (e >> (STRIDE + 1)),
+            v_south: (n << STRIDE) & (e << STRIDE) & (n << (STRIDE - 1)),
+            v_north: (n >> STRIDE) & (e >> (2 * STRIDE)) & (n >> (STRIDE + 1)),
         }
     }
 }

@@ -6,7 +6,7 @@ use core::fmt;
 use crate::config::{Config, ConfigError, MAX_WALLS_PER_PLAYER, Variant, seats_for};
 use crate::geometry::{E, Geometry, N, S, W, geometry, is_valid_size};
 use crate::moves::{Move, MoveList};
-use crate::paths::{self, PathCache};
+use crate::paths::{self, Detours, PathCache};
 use crate::square::{Bitboard, Direction, STRIDE, Seat, Square};
 use crate::wall::{Orientation, Wall, WallSet};
 use crate::zobrist::KEYS;
@@ -569,56 +569,91 @@ impl Position {
     /// loop, so it cannot cut any path off.
     ///
     /// Points are the grid corners inside the board, indexed like anchors (point `a` is the
-    /// north-east corner of square `a`). Groups joined to the edge are found exactly; all
-    /// other walls are lumped together, which only makes the filter cautious, never wrong.
+    /// north-east corner of square `a`). Every group is found exactly: lumping the groups not
+    /// joined to the edge together would be safe too, but makes a wall between two of them
+    /// look risky, and such walls are common. A wall on its own, off the edge, is not looked
+    /// at: its three points lie in a line, and a wall touching two of them overlaps it.
     #[inline(always)]
     fn risky(&self) -> (u128, u128) {
         let g = self.geo();
         let (h, v) = (self.walls.h, self.walls.v);
         let inner = g.anchors;
-        // Every point some wall touches.
-        let touched = (h | h << 1 | h >> 1 | v | v << STRIDE | v >> STRIDE) & inner;
+        // Points where two or more walls meet: every group of several walls has one.
+        let (mut once, mut twice) = (0u128, 0u128);
+        for touch in [h, h << 1, h >> 1, v, v << STRIDE, v >> STRIDE] {
+            twice |= once & touch;
+            once |= touch;
+        }
         // Wall segments between neighbouring points: east of point p, north of point p.
         let seg_e = (h | h >> 1) & inner;
         let seg_n = (v | v >> STRIDE) & inner;
-        // Points joined to the edge: start from the centres of walls that touch it.
-        let mut edge = (h & (g.anchor_first_col | g.anchor_last_col))
-            | (v & (g.anchor_first_row | g.anchor_last_row));
-        loop {
-            let grown = edge
-                | ((edge & seg_e) << 1
-                    | (edge >> 1) & seg_e
-                    | (edge & seg_n) << STRIDE
-                    | (edge >> STRIDE) & seg_n)
+        // The points joined to `set` along wall segments.
+        let group_of = |mut set: u128| loop {
+            let grown = set
+                | ((set & seg_e) << 1
+                    | (set >> 1) & seg_e
+                    | (set & seg_n) << STRIDE
+                    | (set >> STRIDE) & seg_n)
                     & inner;
-            if grown == edge {
-                break;
+            if grown == set {
+                return set;
             }
-            edge = grown;
-        }
-        let floating = touched & !edge;
+            set = grown;
+        };
         let two_of = |a: u128, b: u128, c: u128| a & b | a & c | b & c;
-        let h_risky = two_of(edge << 1 | g.anchor_first_col, edge >> 1 | g.anchor_last_col, edge)
-            | two_of(floating << 1, floating >> 1, floating);
-        let v_risky =
-            two_of(edge << STRIDE | g.anchor_first_row, edge >> STRIDE | g.anchor_last_row, edge)
-                | two_of(floating << STRIDE, floating >> STRIDE, floating);
+        // Points joined to the edge: start from the centres of walls that touch it.
+        let seeds = (h & (g.anchor_first_col | g.anchor_last_col))
+            | (v & (g.anchor_first_row | g.anchor_last_row));
+        let edge = if seeds == 0 { 0 } else { group_of(seeds) };
+        let mut h_risky =
+            two_of(edge << 1 | g.anchor_first_col, edge >> 1 | g.anchor_last_col, edge);
+        let mut v_risky =
+            two_of(edge << STRIDE | g.anchor_first_row, edge >> STRIDE | g.anchor_last_row, edge);
+        let mut joints = twice & inner & !edge;
+        while joints != 0 {
+            let group = group_of(joints & joints.wrapping_neg());
+            joints &= !group;
+            h_risky |= two_of(group << 1, group >> 1, group);
+            v_risky |= two_of(group << STRIDE, group >> STRIDE, group);
+        }
         (h_risky, v_risky)
     }
 
-    /// Anchors of walls that block a step of some active player's cached path.
+    /// For each seat index, the (horizontal, vertical) anchors of the walls that cut the
+    /// seat's cached path where no detour goes round them ([`PathCache::threats`]); zero for
+    /// seats out of the game. Only these walls can cut a player off.
     #[inline(always)]
-    fn cuts(&self) -> (u128, u128) {
-        let mut ch = 0;
-        let mut cv = 0;
+    fn threats(&self) -> [(u128, u128); 4] {
+        let detours = Detours::new(&self.open);
+        let mut out = [(0, 0); 4];
         let mut act = self.active;
         while act != 0 {
             let i = act.trailing_zeros() as usize;
             act &= act - 1;
-            ch |= self.paths[i].cut_h();
-            cv |= self.paths[i].cut_v();
+            out[i] = self.paths[i].threats(&detours);
         }
-        (ch, cv)
+        out
+    }
+
+    /// The placeable walls split into those surely legal and those to check with a flood
+    /// fill, as `((sure_h, sure_v), (check_h, check_v))`. A wall needs checking only when it
+    /// threatens some player's path and could close a loop ([`Position::risky`]); the
+    /// loop test costs more than the threat test, so it runs only when some wall threatens.
+    #[inline(always)]
+    fn wall_candidates(&self, threats: &[(u128, u128); 4]) -> ((u128, u128), (u128, u128)) {
+        let (ph, pv) = self.placeable();
+        let (mut th, mut tv) = (0, 0);
+        for t in threats {
+            th |= t.0;
+            tv |= t.1;
+        }
+        let (mut ch, mut cv) = (ph & th, pv & tv);
+        if ch | cv != 0 {
+            let (rh, rv) = self.risky();
+            ch &= rh;
+            cv &= rv;
+        }
+        ((ph & !ch, pv & !cv), (ch, cv))
     }
 
     /// The open-step masks after adding a wall.
@@ -641,21 +676,21 @@ impl Position {
         open
     }
 
-    /// The first active seat the wall would cut off, if any. The wall must be placeable.
+    /// The first active seat the wall would cut off, if any, given the [`Position::threats`].
+    /// The wall must be placeable.
     #[inline]
-    fn cut_off_by(&self, o: Orientation, a: u8) -> Option<Seat> {
+    fn cut_off_by(&self, o: Orientation, a: u8, threats: &[(u128, u128); 4]) -> Option<Seat> {
         let open = self.open_with(o, a);
         let bit = 1u128 << a;
         let mut act = self.active;
         while act != 0 {
             let i = act.trailing_zeros() as usize;
             act &= act - 1;
-            let path = &self.paths[i];
-            let cut = match o {
-                Orientation::Horizontal => path.cut_h(),
-                Orientation::Vertical => path.cut_v(),
+            let threat = match o {
+                Orientation::Horizontal => threats[i].0,
+                Orientation::Vertical => threats[i].1,
             };
-            if cut & bit != 0 {
+            if threat & bit != 0 {
                 let seat = Seat::ALL[i];
                 if !paths::reaches(&open, self.pawns[i].bb().0, self.goal_bits(seat)) {
                     return Some(seat);
@@ -668,18 +703,15 @@ impl Position {
     /// Legal wall anchors of the side to move as (horizontal, vertical) bitboards, ignoring
     /// whether it has walls in hand.
     fn legal_wall_bits(&self) -> (u128, u128) {
-        let (ph, pv) = self.placeable();
-        let (rh, rv) = self.risky();
-        let (ch, cv) = self.cuts();
-        let mut lh = ph & !(rh & ch);
-        let mut lv = pv & !(rv & cv);
-        for a in Bitboard(ph & rh & ch) {
-            if self.cut_off_by(Orientation::Horizontal, a.index()).is_none() {
+        let threats = self.threats();
+        let ((mut lh, mut lv), (ch, cv)) = self.wall_candidates(&threats);
+        for a in Bitboard(ch) {
+            if self.cut_off_by(Orientation::Horizontal, a.index(), &threats).is_none() {
                 lh |= a.bb().0;
             }
         }
-        for a in Bitboard(pv & rv & cv) {
-            if self.cut_off_by(Orientation::Vertical, a.index()).is_none() {
+        for a in Bitboard(cv) {
+            if self.cut_off_by(Orientation::Vertical, a.index(), &threats).is_none() {
                 lv |= a.bb().0;
             }
         }
@@ -697,30 +729,26 @@ impl Position {
     }
 
     fn count_legal_walls(&self) -> usize {
-        let (ph, pv) = self.placeable();
-        let (rh, rv) = self.risky();
-        let (ch, cv) = self.cuts();
-        let mut n = (ph & !(rh & ch)).count_ones() + (pv & !(rv & cv)).count_ones();
-        for a in Bitboard(ph & rh & ch) {
-            n += self.cut_off_by(Orientation::Horizontal, a.index()).is_none() as u32;
+        let threats = self.threats();
+        let ((sh, sv), (ch, cv)) = self.wall_candidates(&threats);
+        let mut n = sh.count_ones() + sv.count_ones();
+        for a in Bitboard(ch) {
+            n += self.cut_off_by(Orientation::Horizontal, a.index(), &threats).is_none() as u32;
         }
-        for a in Bitboard(pv & rv & cv) {
-            n += self.cut_off_by(Orientation::Vertical, a.index()).is_none() as u32;
+        for a in Bitboard(cv) {
+            n += self.cut_off_by(Orientation::Vertical, a.index(), &threats).is_none() as u32;
         }
         n as usize
     }
 
     fn has_legal_wall(&self) -> bool {
-        let (ph, pv) = self.placeable();
-        let (rh, rv) = self.risky();
-        let (ch, cv) = self.cuts();
-        if ph & !(rh & ch) != 0 || pv & !(rv & cv) != 0 {
-            return true;
-        }
-        Bitboard(ph & rh & ch)
-            .any(|a| self.cut_off_by(Orientation::Horizontal, a.index()).is_none())
-            || Bitboard(pv & rv & cv)
-                .any(|a| self.cut_off_by(Orientation::Vertical, a.index()).is_none())
+        let threats = self.threats();
+        let ((sh, sv), (ch, cv)) = self.wall_candidates(&threats);
+        sh | sv != 0
+            || Bitboard(ch)
+                .any(|a| self.cut_off_by(Orientation::Horizontal, a.index(), &threats).is_none())
+            || Bitboard(cv)
+                .any(|a| self.cut_off_by(Orientation::Vertical, a.index(), &threats).is_none())
     }
 
     /// Number of legal moves, counted without building the list.
@@ -802,7 +830,7 @@ impl Position {
                         PlayError::WallCrosses { wall: w, placed }
                     });
                 }
-                match self.cut_off_by(w.orientation(), w.anchor().index()) {
+                match self.cut_off_by(w.orientation(), w.anchor().index(), &self.threats()) {
                     Some(seat) => Err(PlayError::WallCutsOff { wall: w, seat }),
                     None => Ok(()),
                 }
