@@ -510,7 +510,10 @@ impl Engine {
         let pv_node = beta - alpha > 1;
         let key = pos.hash() ^ self.root_key;
         let mut hash_move = 0;
-        if let Some(hit) = self.tt.probe(key, ply) {
+        // At the last ply before the horizon a table probe (a cache miss) costs more than
+        // it saves: every child is a leaf.
+        let use_tt = depth >= 2;
+        if let Some(hit) = if use_tt { self.tt.probe(key, ply) } else { None } {
             hash_move = hit.mv;
             if !pv_node && hit.depth >= depth {
                 let cut = match hit.bound {
@@ -585,7 +588,9 @@ impl Engine {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, ply, depth, best, bound, best_code);
+        if use_tt {
+            self.tt.store(key, ply, depth, best, bound, best_code);
+        }
         best
     }
 
