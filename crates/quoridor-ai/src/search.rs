@@ -656,15 +656,17 @@ impl Engine {
                     NO_CHILD,
                 )
             } else {
-                let mut child = *pos;
+                // Played in place: no copy of the child after the fact.
+                out.kids.push(*pos);
+                let k = out.kids.len() - 1;
+                let child = &mut out.kids[k];
                 child.play_unchecked(mv);
                 let gain = if child.outcome().is_some() {
                     100
                 } else {
                     my_d - i32::from(child.distance(me).unwrap_or(0))
                 };
-                out.kids.push(child);
-                (gain, (out.kids.len() - 1) as u16)
+                (gain, k as u16)
             };
             out.cands.push(Cand {
                 mv,
@@ -713,7 +715,9 @@ impl Engine {
                     });
                     continue;
                 }
-                let mut child = *pos;
+                out.kids.push(*pos);
+                let k = out.kids.len() - 1;
+                let child = &mut out.kids[k];
                 child.play_unchecked(mv);
                 let mut delta = my_d - i32::from(child.distance(me).unwrap_or(0));
                 for &(s, d) in &targets[..nt] {
@@ -721,15 +725,15 @@ impl Engine {
                     delta += child.distance(s).map_or(20, |nd| i32::from(nd) - d);
                 }
                 if mode == Gen::Played && delta < self.sparams.min_wall_gain {
+                    out.kids.pop();
                     continue;
                 }
-                out.kids.push(child);
                 out.cands.push(Cand {
                     mv,
                     code,
                     key: bonus(code, delta * 100_000),
                     quiet: delta <= 1,
-                    child: (out.kids.len() - 1) as u16,
+                    child: k as u16,
                 });
             }
         }
