@@ -530,14 +530,23 @@ impl Engine {
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         let mode = if depth >= 2 { Gen::Played } else { Gen::Lazy };
         self.generate(pos, ply, hash_move, &mut buf, mode);
-        buf.cands.sort_unstable_by(|a, b| b.key.cmp(&a.key).then(a.code.cmp(&b.code)));
         let old_alpha = alpha;
         let mut best = -INF;
         let mut best_code = 0u16;
         let mut tried = [0u16; 64];
         let mut n_tried = 0;
         let mut scratch = *pos;
-        for (i, c) in buf.cands.iter().enumerate() {
+        for i in 0..buf.cands.len() {
+            // Selection instead of a full sort: a cut-off usually comes after a few moves.
+            let mut pick = i;
+            for j in i + 1..buf.cands.len() {
+                let (a, b) = (&buf.cands[j], &buf.cands[pick]);
+                if a.key > b.key || (a.key == b.key && a.code < b.code) {
+                    pick = j;
+                }
+            }
+            buf.cands.swap(i, pick);
+            let c = &buf.cands[i];
             let child = buf.child_of(c, pos, &mut scratch);
             let same = self.same_team(child.turn(), me);
             let v = if i == 0 {
