@@ -86,3 +86,22 @@ fn update(v: &mut i32, bonus: i32) {
     *v += bonus * 32 - *v * bonus.abs() * 32 / HISTORY_MAX;
     *v = (*v).clamp(-HISTORY_MAX, HISTORY_MAX);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quoridor_core::Position;
+
+    #[test]
+    fn move_codes_round_trip() {
+        let big: Position = "11 S:f1:10,N:f11:10 - S 0".parse().unwrap();
+        let pos = Position::default();
+        for p in [big, pos] {
+            for &m in p.legal_moves().iter() {
+                let c = encode(m);
+                assert!(c != 0 && usize::from(c) < CODES);
+                assert_eq!(decode(c), Some(m));
+            }
+        }
+    }
+}

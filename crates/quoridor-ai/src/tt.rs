@@ -133,3 +133,21 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds_with_win_scores_relative_to_the_node() {
+        let mut tt = Tt::new(1);
+        tt.store(42, 3, 5, WIN - 10, Bound::Exact, 300);
+        let hit = tt.probe(42, 3).unwrap();
+        assert_eq!((hit.score, hit.mv, hit.depth, hit.bound), (WIN - 10, 300, 5, Bound::Exact));
+        // Seen two plies nearer the root, the same win is two plies further away.
+        assert_eq!(tt.probe(42, 1).unwrap().score, WIN - 8);
+        assert!(tt.probe(43, 3).is_none());
+        tt.clear();
+        assert!(tt.probe(42, 3).is_none());
+    }
+}

@@ -197,3 +197,46 @@ fn greedy_walls_a_leader_and_walks_otherwise() {
     let pos: Position = "9 S:e7:10,N:e9:10 - S 12".parse().unwrap();
     assert_eq!(g.choose(&pos), Some("e8".parse().unwrap()));
 }
+
+#[test]
+fn blocks_an_opponent_about_to_win_in_multi_player_games() {
+    // West (3 players) and the King of the Hill leader are one step from their goals; the
+    // side to move must wall them off or lose at once.
+    for (fen, threat) in [
+        ("9 S:e1:7,W:h5:7,N:e8:7 - S 10", Seat::West),
+        ("9k S:b2:5,W:e4:5,N:h8:5,E:a9:5 - S 12", Seat::West),
+    ] {
+        let pos: Position = fen.parse().unwrap();
+        assert_eq!(pos.distance(threat), Some(1), "{fen}");
+        let r = engine().search(&pos, &Limits::depth(3), &mut |_| {}).unwrap();
+        let mut p = pos;
+        p.play(r.best).unwrap();
+        assert!(p.distance(threat).unwrap() > 1, "{fen}: {} leaves {threat} one step away", r.best);
+    }
+}
+
+#[test]
+fn clock_and_movetime_searches_return_legal_moves() {
+    let pos = Position::default();
+    let clock = quoridor_ai::Clock {
+        time_left: std::time::Duration::from_millis(200),
+        increment: std::time::Duration::from_millis(5),
+    };
+    for limits in [
+        Limits { clock: Some(clock), ..Limits::default() },
+        Limits::movetime(std::time::Duration::from_millis(5)),
+        Limits::movetime(std::time::Duration::ZERO),
+    ] {
+        let r = engine().search(&pos, &limits, &mut |_| {}).unwrap();
+        assert!(pos.is_legal(r.best));
+    }
+}
+
+#[test]
+fn win_scores_prefer_the_faster_win() {
+    // South wins at once with e9; the engine must not dawdle.
+    let pos: Position = "9 S:e8:0,N:a2:0 - S 20".parse().unwrap();
+    let r = engine().search(&pos, &Limits::depth(5), &mut |_| {}).unwrap();
+    assert_eq!(r.best, "e9".parse::<Move>().unwrap());
+    assert_eq!(r.info.score, Score::Win(1));
+}
