@@ -271,6 +271,16 @@ pub struct Position {
     walls_in_hand: [u8; 4],
     walls: WallSet,
     open: [u128; 4],
+    /// Anchors where a wall still fits (horizontal, vertical): on the board, overlapping and
+    /// crossing nothing. Kept as walls go down, like `risky` and `touched`, because counting
+    /// legal walls reads them far more often than walls are placed.
+    free: [u128; 2],
+    /// Anchors of the walls that could close a loop (see [`Position::add_wall`]).
+    risky: [u128; 2],
+    /// Points (grid corners inside the board, indexed like anchors) that some wall touches.
+    touched: u128,
+    /// The points of the walls joined to the edge of the board.
+    edge: u128,
     occupied: u128,
     ply: u32,
     ply_limit: Option<u32>,
@@ -320,6 +330,44 @@ fn shift(bb: u128, d: Direction) -> u128 {
 #[inline(always)]
 fn seat_bit(s: Seat) -> u8 {
     1 << s.index()
+}
+
+/// The points joined to the points `set` along the segments of the walls `h` and `v`.
+#[inline]
+fn wall_group(g: &Geometry, h: u128, v: u128, mut set: u128) -> u128 {
+    let inner = g.anchors;
+    // Wall segments between neighbouring points: east of point p, north of point p.
+    let seg_e = (h | h >> 1) & inner;
+    let seg_n = (v | v >> STRIDE) & inner;
+    loop {
+        let grown = set
+            | ((set & seg_e) << 1
+                | (set >> 1) & seg_e
+                | (set & seg_n) << STRIDE
+                | (set >> STRIDE) & seg_n)
+                & inner;
+        if grown == set {
+            return set;
+        }
+        set = grown;
+    }
+}
+
+/// The anchors of the (horizontal, vertical) walls that touch the group of points `group`
+/// at two or more of their three points, the board edge counting as part of the group when
+/// `edge` is set.
+#[inline]
+fn group_risky(g: &Geometry, group: u128, edge: bool) -> [u128; 2] {
+    let two_of = |a: u128, b: u128, c: u128| a & b | a & c | b & c;
+    let (fc, lc, fr, lr) = if edge {
+        (g.anchor_first_col, g.anchor_last_col, g.anchor_first_row, g.anchor_last_row)
+    } else {
+        (0, 0, 0, 0)
+    };
+    [
+        two_of(group << 1 | fc, group >> 1 | lc, group),
+        two_of(group << STRIDE | fr, group >> STRIDE | lr, group),
+    ]
 }
 
 impl Position {
@@ -554,69 +602,82 @@ impl Position {
         out
     }
 
-    /// Horizontal and vertical anchors where a wall fits: on the board, overlapping and
-    /// crossing nothing.
-    #[inline(always)]
-    fn placeable(&self) -> (u128, u128) {
-        let (h, v) = (self.walls.h, self.walls.v);
-        let a = self.geo().anchors;
-        (a & !(h | h << 1 | h >> 1 | v), a & !(v | v << STRIDE | v >> STRIDE | h))
-    }
-
-    /// Anchors of the walls that could close a region: those that touch one connected group
-    /// of walls (the board edge counts as one group with every wall joined to it) at two or
-    /// more of their three points. A wall that touches each group at most once closes no
-    /// loop, so it cannot cut any path off.
+    /// Puts a wall on the board: the open steps, the wall set, and the masks of where walls
+    /// fit and which ones could close a loop.
+    ///
+    /// A wall is risky, that is it could close a loop and so cut a region off, when it touches
+    /// one connected group of walls (the board edge counts as one group with every wall
+    /// joined to it) at two or more of its three points. A wall that touches each group at
+    /// most once closes no loop, so it cannot cut any path off. Groups only ever merge, and a
+    /// bigger group makes more walls risky, so the risky set only grows: adding a wall only
+    /// has to add what the group it joins now makes risky. A wall on its own, off the edge,
+    /// makes nothing placeable risky (its three points lie in a line, and a wall touching two
+    /// of them overlaps it), so it costs nothing more.
     ///
     /// Points are the grid corners inside the board, indexed like anchors (point `a` is the
-    /// north-east corner of square `a`). Every group is found exactly: lumping the groups not
-    /// joined to the edge together would be safe too, but makes a wall between two of them
-    /// look risky, and such walls are common. A wall on its own, off the edge, is not looked
-    /// at: its three points lie in a line, and a wall touching two of them overlaps it.
-    #[inline(always)]
-    fn risky(&self) -> (u128, u128) {
+    /// north-east corner of square `a`).
+    fn add_wall(&mut self, w: Wall) {
+        let o = w.orientation();
+        let a = w.anchor().index();
+        self.open = self.open_with(o, a);
+        self.walls.insert(w);
+        let g = self.geo();
+        let bit = 1u128 << a;
+        let (points, touches_edge) = match o {
+            Orientation::Horizontal => {
+                let line = bit | bit << 1 | bit >> 1;
+                self.free[0] &= !line;
+                self.free[1] &= !bit;
+                (line, bit & (g.anchor_first_col | g.anchor_last_col) != 0)
+            }
+            Orientation::Vertical => {
+                let line = bit | bit << STRIDE | bit >> STRIDE;
+                self.free[0] &= !bit;
+                self.free[1] &= !line;
+                (line, bit & (g.anchor_first_row | g.anchor_last_row) != 0)
+            }
+        };
+        let points = points & g.anchors;
+        let alone = points & self.touched == 0 && !touches_edge;
+        self.touched |= points;
+        if !alone {
+            let group = wall_group(g, self.walls.h, self.walls.v, points);
+            // Walls joined to the edge all form one group, through the edge.
+            let [rh, rv] = if touches_edge || group & self.edge != 0 {
+                self.edge |= group;
+                group_risky(g, self.edge, true)
+            } else {
+                group_risky(g, group, false)
+            };
+            self.risky[0] |= rh;
+            self.risky[1] |= rv;
+        }
+        #[cfg(debug_assertions)]
+        {
+            // Lone walls are left out, so the two differ only where no wall fits.
+            let [sh, sv] = self.risky_from_scratch();
+            let [fh, fv] = self.free;
+            assert_eq!([self.risky[0] & fh, self.risky[1] & fv], [sh & fh, sv & fv], "{self}");
+        }
+    }
+
+    /// The risky walls of [`Position::add_wall`] found from scratch, group by group.
+    #[cfg(debug_assertions)]
+    fn risky_from_scratch(&self) -> [u128; 2] {
         let g = self.geo();
         let (h, v) = (self.walls.h, self.walls.v);
-        let inner = g.anchors;
-        // Points where two or more walls meet: every group of several walls has one.
-        let (mut once, mut twice) = (0u128, 0u128);
-        for touch in [h, h << 1, h >> 1, v, v << STRIDE, v >> STRIDE] {
-            twice |= once & touch;
-            once |= touch;
-        }
-        // Wall segments between neighbouring points: east of point p, north of point p.
-        let seg_e = (h | h >> 1) & inner;
-        let seg_n = (v | v >> STRIDE) & inner;
-        // The points joined to `set` along wall segments.
-        let group_of = |mut set: u128| loop {
-            let grown = set
-                | ((set & seg_e) << 1
-                    | (set >> 1) & seg_e
-                    | (set & seg_n) << STRIDE
-                    | (set >> STRIDE) & seg_n)
-                    & inner;
-            if grown == set {
-                return set;
-            }
-            set = grown;
-        };
-        let two_of = |a: u128, b: u128, c: u128| a & b | a & c | b & c;
-        // Points joined to the edge: start from the centres of walls that touch it.
-        let seeds = (h & (g.anchor_first_col | g.anchor_last_col))
+        let edge_seeds = (h & (g.anchor_first_col | g.anchor_last_col))
             | (v & (g.anchor_first_row | g.anchor_last_row));
-        let edge = if seeds == 0 { 0 } else { group_of(seeds) };
-        let mut h_risky =
-            two_of(edge << 1 | g.anchor_first_col, edge >> 1 | g.anchor_last_col, edge);
-        let mut v_risky =
-            two_of(edge << STRIDE | g.anchor_first_row, edge >> STRIDE | g.anchor_last_row, edge);
-        let mut joints = twice & inner & !edge;
-        while joints != 0 {
-            let group = group_of(joints & joints.wrapping_neg());
-            joints &= !group;
-            h_risky |= two_of(group << 1, group >> 1, group);
-            v_risky |= two_of(group << STRIDE, group >> STRIDE, group);
+        let mut risky = group_risky(g, wall_group(g, h, v, edge_seeds), true);
+        let mut rest = self.touched & !wall_group(g, h, v, edge_seeds);
+        while rest != 0 {
+            let group = wall_group(g, h, v, rest & rest.wrapping_neg());
+            rest &= !group;
+            let [rh, rv] = group_risky(g, group, false);
+            risky[0] |= rh;
+            risky[1] |= rv;
         }
-        (h_risky, v_risky)
+        risky
     }
 
     /// For each seat index, the (horizontal, vertical) anchors of the walls that cut the
@@ -637,22 +698,16 @@ impl Position {
 
     /// The placeable walls split into those surely legal and those to check with a flood
     /// fill, as `((sure_h, sure_v), (check_h, check_v))`. A wall needs checking only when it
-    /// threatens some player's path and could close a loop ([`Position::risky`]); the
-    /// loop test costs more than the threat test, so it runs only when some wall threatens.
+    /// threatens some player's path and could close a loop ([`Position::add_wall`]).
     #[inline(always)]
     fn wall_candidates(&self, threats: &[(u128, u128); 4]) -> ((u128, u128), (u128, u128)) {
-        let (ph, pv) = self.placeable();
+        let [ph, pv] = self.free;
         let (mut th, mut tv) = (0, 0);
         for t in threats {
             th |= t.0;
             tv |= t.1;
         }
-        let (mut ch, mut cv) = (ph & th, pv & tv);
-        if ch | cv != 0 {
-            let (rh, rv) = self.risky();
-            ch &= rh;
-            cv &= rv;
-        }
+        let (ch, cv) = (ph & th & self.risky[0], pv & tv & self.risky[1]);
         ((ph & !ch, pv & !cv), (ch, cv))
     }
 
@@ -868,8 +923,7 @@ impl Position {
             Move::Wall(w) => {
                 let a = w.anchor().index();
                 let o = w.orientation();
-                self.open = self.open_with(o, a);
-                self.walls.insert(w);
+                self.add_wall(w);
                 self.hash ^= KEYS.wall[o as usize][a as usize];
                 let left = self.walls_in_hand[i];
                 self.hash ^= KEYS.walls_left[i][left as usize & 127]
@@ -1135,6 +1189,10 @@ impl TryFrom<Setup> for Position {
             walls_in_hand: [0; 4],
             walls: WallSet::new(),
             open: g.open,
+            free: [g.anchors; 2],
+            risky: [0; 2],
+            touched: 0,
+            edge: 0,
             occupied: 0,
             ply: setup.ply,
             ply_limit: setup.ply_limit,
@@ -1193,9 +1251,8 @@ impl TryFrom<Setup> for Position {
             if let Some(other) = setup.walls.conflict_with(w) {
                 return Err(SetupError::WallsConflict(other.min(w), other.max(w)));
             }
-            pos.open = pos.open_with(w.orientation(), w.anchor().index());
+            pos.add_wall(w);
         }
-        pos.walls = setup.walls;
         if !pos.is_active(setup.turn) {
             return Err(SetupError::TurnNotInGame(setup.turn));
         }
