@@ -30,6 +30,9 @@ fn bot(spec: &str, seed: u64) -> Box<dyn Bot> {
                 let v: Vec<i32> = w.split(',').map(|x| x.parse().unwrap()).collect();
                 p.walls_in_hand.copy_from_slice(&v);
             }
+            if let Ok(t) = std::env::var("B_LEADER") {
+                p.leader_weight = t.parse().unwrap();
+            }
             if let Ok(t) = std::env::var("B_TEMPO") {
                 p.tempo = t.parse().unwrap();
             }
