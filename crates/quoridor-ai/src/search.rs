@@ -4,16 +4,19 @@
 //!
 //! # Candidate moves
 //! At the root every legal move is searched. Deeper, a player considers all its pawn moves
-//! but only the walls that lengthen some opponent's shortest path more than its own (a wall
-//! that does not cut an opponent's current shortest path cannot lengthen it, so the
-//! candidates come from the cells of those paths). Quiet walls, laid for later, are the
-//! pruned moves.
+//! but only the walls that cut some opponent's current shortest path (a wall that does not
+//! cut it cannot lengthen it). Two plies or more from the horizon those walls are played
+//! for ordering, and only the ones that lengthen the opponents' paths more than the mover's
+//! own are kept; at the last ply they are searched unplayed, ordered by killers and
+//! history, since every child is a leaf anyway. Quiet walls, laid for later, are the pruned
+//! moves; wins and losses found below the root assume they do not matter.
 //!
 //! # Three and four players: paranoid search
 //! With more than two players the engine runs a *paranoid* search: it assumes every
 //! opponent plays to minimise the root player's score, as one team moving in turn order.
 //! The game tree then has two sides again, so alpha-beta, the transposition table and every
-//! pruning rule stay sound and the score is a guaranteed lower bound against any opponents.
+//! pruning rule stay sound, and the score is a lower bound against any opponents (over the
+//! moves searched).
 //! Max^n would need vectors of scores and allows almost no pruning; best-reply search
 //! changes the move order and produces positions that cannot occur in the game. Paranoia
 //! is pessimistic, but in Quoridor it matches the real danger: every opponent's walls can
