@@ -6,6 +6,7 @@
 
 use crate::geometry::{E, N, S, W};
 use crate::square::{Bitboard, STRIDE, Square};
+use crate::wall::Orientation;
 
 /// Most squares on a path: the 121 squares of the largest board.
 const MAX_LAYERS: usize = 121;
@@ -56,6 +57,10 @@ pub(crate) fn distance(open: &[u128; 4], from: u128, goal: u128) -> Option<u8> {
 /// A shortest path, kept as the set of steps it takes: `north` holds the squares whose
 /// northward step it uses (in either direction of travel), `east` those whose eastward step
 /// it uses. A wall cuts the path exactly when it blocks one of those steps.
+///
+/// A path marked stale by the position (after [`PathCache::reroute`]) is weaker: its steps
+/// are all open and include some walk from the pawn to the goal, which may be longer than
+/// the shortest, and `len` means nothing. That is all the wall legality filters need.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct PathCache {
     pub north: u128,
@@ -88,6 +93,50 @@ impl PathCache {
             (self.north & !detours.h_west) | (self.north >> 1 & !detours.h_east),
             (self.east & !detours.v_south) | (self.east >> STRIDE & !detours.v_north),
         )
+    }
+
+    /// Goes round the wall `o` at anchor `a` where it blocks a step of the path: each blocked
+    /// step is replaced by the detour round the wall's near end, `detours` saying which are
+    /// open. The result is a stale path (see the type's docs). Returns false, leaving the
+    /// path alone, when a detour it needs is closed.
+    #[inline]
+    pub fn reroute(&mut self, o: Orientation, a: u8, detours: &Detours) -> bool {
+        let bit = 1u128 << a;
+        let mut p = *self;
+        // Each end: the step the wall blocks there, whether its detour is open, and the
+        // detour's northward and eastward steps (see `Detours`).
+        let ends = match o {
+            Orientation::Horizontal => [
+                (bit, detours.h_west, bit >> 1, bit >> 1 | bit << (STRIDE - 1)),
+                (bit << 1, detours.h_east, bit << 2, bit << 1 | bit << (STRIDE + 1)),
+            ],
+            Orientation::Vertical => [
+                (bit, detours.v_south, bit >> STRIDE | bit >> (STRIDE - 1), bit >> STRIDE),
+                (
+                    bit << STRIDE,
+                    detours.v_north,
+                    bit << STRIDE | bit << (STRIDE + 1),
+                    bit << (2 * STRIDE),
+                ),
+            ],
+        };
+        for (blocked, open, north, east) in ends {
+            let steps = match o {
+                Orientation::Horizontal => &mut p.north,
+                Orientation::Vertical => &mut p.east,
+            };
+            if *steps & blocked == 0 {
+                continue;
+            }
+            if open & bit == 0 {
+                return false;
+            }
+            *steps &= !blocked;
+            p.north |= north;
+            p.east |= east;
+        }
+        *self = p;
+        true
     }
 
     /// Removes the step between adjacent squares `a` and `b` if the path uses it.

@@ -18,7 +18,12 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
             let mut n = 0;
             for &m in pos.legal_moves().iter() {
                 let mut next = *pos;
-                next.play_unchecked(m);
+                if depth == 2 {
+                    // The child's moves are only counted: its paths need not be shortest.
+                    next.play_to_count(m);
+                } else {
+                    next.play_unchecked(m);
+                }
                 n += perft(&next, depth - 1);
             }
             n

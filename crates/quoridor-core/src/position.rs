@@ -287,6 +287,8 @@ pub struct Position {
     outcome: Option<Outcome>,
     hash: u64,
     paths: [PathCache; 4],
+    /// Seats whose cached path is stale (see [`Position::play_to_count`]).
+    stale: u8,
 }
 
 impl PartialEq for Position {
@@ -512,13 +514,17 @@ impl Position {
     /// Shortest distance of `seat` to its goal (pawns do not block), `None` when the seat
     /// is not in the game.
     pub fn distance(&self, seat: Seat) -> Option<u8> {
-        self.is_active(seat).then(|| self.paths[seat.index()].len)
+        if !self.is_active(seat) {
+            return None;
+        }
+        let i = seat.index();
+        if self.stale & 1 << i == 0 { Some(self.paths[i].len) } else { self.search_distance(seat) }
     }
 
     /// The squares of a shortest path of `seat`, from the pawn to the goal, in order.
     /// Empty when the seat is not in the game.
     pub fn shortest_path(&self, seat: Seat) -> impl Iterator<Item = Square> + '_ {
-        let path = self.paths[seat.index()];
+        let path = self.exact_path(seat.index());
         let start = self.pawn(seat);
         let len = if start.is_some() { path.len as usize + 1 } else { 0 };
         let mut cur = start;
@@ -906,7 +912,23 @@ impl Position {
     /// Plays a legal move without checking it (checked only by `debug_assert!`). Playing an
     /// illegal move leaves the position in an unspecified (but memory-safe) state.
     pub fn play_unchecked(&mut self, m: Move) {
+        self.play_inner::<false>(m);
+    }
+
+    /// Plays a legal move like [`Position::play_unchecked`], but where the wall cuts a cached
+    /// path that a detour round the wall's end mends, mends it and marks it stale instead of
+    /// searching for a new shortest path: for positions whose moves are counted and no more
+    /// (perft's last ply), as the legality filters need only some path. Every query still
+    /// answers exactly: a stale seat's distance and path are searched for on demand, and the
+    /// next move played brings the paths back to what `play_unchecked` would have kept.
+    pub(crate) fn play_to_count(&mut self, m: Move) {
+        self.play_inner::<true>(m);
+    }
+
+    #[inline(always)]
+    fn play_inner<const MEND: bool>(&mut self, m: Move) {
         debug_assert!(self.is_legal(m), "illegal move {m} in {self}");
+        self.refresh_paths();
         let seat = self.turn;
         let i = seat.index();
         match m {
@@ -930,17 +952,22 @@ impl Position {
                     ^ KEYS.walls_left[i][left.wrapping_sub(1) as usize & 127];
                 self.walls_in_hand[i] = left.saturating_sub(1);
                 let bit = 1u128 << a;
-                for s in Seat::ALL {
-                    if !self.is_active(s) {
-                        continue;
-                    }
-                    let p = self.paths[s.index()];
+                let mut act = self.active;
+                while act != 0 {
+                    let j = act.trailing_zeros() as usize;
+                    act &= act - 1;
+                    let p = &mut self.paths[j];
                     let cut = match o {
                         Orientation::Horizontal => p.cut_h(),
                         Orientation::Vertical => p.cut_v(),
                     };
-                    if cut & bit != 0 {
-                        self.recompute_path(s);
+                    if cut & bit == 0 {
+                        continue;
+                    }
+                    if MEND && p.reroute(o, a, &Detours::new(&self.open)) {
+                        self.stale |= 1 << j;
+                    } else {
+                        self.recompute_path(Seat::ALL[j]);
                     }
                 }
             }
@@ -983,6 +1010,29 @@ impl Position {
         }
     }
 
+    /// Replaces the stale paths by shortest ones. The open steps and the pawns have not
+    /// changed since the paths went stale, so these are the very paths that
+    /// [`Position::play_unchecked`] would have found.
+    #[inline(always)]
+    fn refresh_paths(&mut self) {
+        let mut stale = self.stale;
+        while stale != 0 {
+            let i = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
+            self.recompute_path(Seat::ALL[i]);
+        }
+        self.stale = 0;
+    }
+
+    /// The cached path of seat index `i`, or a shortest path found now if it is stale.
+    fn exact_path(&self, i: usize) -> PathCache {
+        if self.stale & 1 << i == 0 {
+            return self.paths[i];
+        }
+        let seat = Seat::ALL[i];
+        paths::shortest_path(&self.open, self.pawns[i], self.goal_bits(seat)).unwrap_or_default()
+    }
+
     fn recompute_path(&mut self, seat: Seat) {
         let i = seat.index();
         // A legal position always leaves every active player a path.
@@ -1010,13 +1060,13 @@ impl Position {
         if self.active.count_ones() == 1 {
             return Some(Outcome::Winner(Seat::ALL[self.active.trailing_zeros() as usize]));
         }
-        // A pawn stands on its goal exactly when its shortest distance is zero.
         let mut act = self.active;
         while act != 0 {
             let i = act.trailing_zeros() as usize;
             act &= act - 1;
-            if self.paths[i].len == 0 {
-                return Some(Outcome::Winner(Seat::ALL[i]));
+            let seat = Seat::ALL[i];
+            if self.pawns[i].bb().0 & self.goal_bits(seat) != 0 {
+                return Some(Outcome::Winner(seat));
             }
         }
         match self.ply_limit {
@@ -1055,6 +1105,7 @@ impl Position {
         self.occupied &= !self.pawns[i].bb().0;
         self.hash ^= KEYS.pawn[i][self.pawns[i].index() as usize] ^ KEYS.left[i];
         self.paths[i] = PathCache::default();
+        self.stale &= !(1 << i);
         if self.turn == seat {
             self.set_turn(self.next_active(seat));
         }
@@ -1094,10 +1145,10 @@ impl Position {
                 if Some(s) == winner || draw {
                     1
                 } else {
-                    let d = self.paths[i].len;
+                    let d = self.distance(s);
                     let better = self
                         .active_seats()
-                        .filter(|&t| t != s && Some(t) != winner && self.paths[t.index()].len < d)
+                        .filter(|&t| t != s && Some(t) != winner && self.distance(t) < d)
                         .count() as u8;
                     1 + u8::from(winner.is_some()) + better
                 }
@@ -1199,6 +1250,7 @@ impl TryFrom<Setup> for Position {
             outcome: None,
             hash: 0,
             paths: [PathCache::default(); 4],
+            stale: 0,
         };
         let mut left_mask = 0u8;
         for s in Seat::ALL {
@@ -1288,5 +1340,98 @@ impl TryFrom<Setup> for Position {
 impl From<Position> for Setup {
     fn from(pos: Position) -> Setup {
         pos.to_setup()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::vec::Vec;
+
+    /// splitmix64, so that the playouts are the same on every run.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            ((z ^ (z >> 31)) % n as u64) as usize
+        }
+    }
+
+    /// Whether the steps of seat `i`'s cached path, all open, lead from its pawn to its goal.
+    fn path_leads_to_goal(pos: &Position, i: usize) -> bool {
+        let p = pos.paths[i];
+        let (n, e) = (p.north & pos.open[N], p.east & pos.open[E]);
+        if (n, e) != (p.north, p.east) {
+            return false;
+        }
+        let open = [n, e, n << STRIDE, e << 1];
+        paths::reaches(&open, pos.pawns[i].bb().0, pos.goal_bits(Seat::ALL[i]))
+    }
+
+    /// A position after `play_to_count` answers every query as after `play_unchecked`, and
+    /// one move later keeps the very same paths.
+    #[test]
+    fn play_to_count_answers_like_play_unchecked() {
+        let mut rng = Rng(7);
+        let mut stale_seen = 0;
+        for size in [5u8, 7, 9, 11] {
+            for (players, variant) in [
+                (2, Variant::Classic),
+                (3, Variant::Classic),
+                (4, Variant::Classic),
+                (4, Variant::KingOfTheHill),
+            ] {
+                let walls = Some(((size - 1) * (size - 1) / 2 / players).max(6));
+                let config = Config { size, players, variant, walls, ..Config::default() };
+                for _game in 0..3 {
+                    let mut pos = Position::start(&config).unwrap();
+                    while !pos.is_game_over() {
+                        let moves = pos.legal_moves();
+                        for &m in moves.iter() {
+                            let mut exact = pos;
+                            exact.play_unchecked(m);
+                            let mut mended = pos;
+                            mended.play_to_count(m);
+                            stale_seen += usize::from(mended.stale != 0);
+                            for s in Seat::ALL {
+                                let i = s.index();
+                                assert_eq!(exact.distance(s), mended.distance(s), "{pos} {m}");
+                                assert!(
+                                    exact.shortest_path(s).eq(mended.shortest_path(s)),
+                                    "{pos} {m}"
+                                );
+                                if mended.is_active(s) {
+                                    assert!(path_leads_to_goal(&mended, i), "{pos} {m} {s}");
+                                }
+                            }
+                            assert_eq!(exact.outcome(), mended.outcome(), "{pos} {m}");
+                            assert_eq!(exact.ranking(), mended.ranking(), "{pos} {m}");
+                            assert_eq!(exact.hash(), mended.hash(), "{pos} {m}");
+                            assert_eq!(exact.count_legal_moves(), mended.count_legal_moves());
+                            assert_eq!(*exact.legal_moves(), *mended.legal_moves(), "{pos} {m}");
+                            if let Some(&next) = exact.legal_moves().first() {
+                                exact.play_unchecked(next);
+                                mended.play_unchecked(next);
+                                assert_eq!(exact.paths, mended.paths, "{pos} {m} {next}");
+                                assert_eq!(mended.stale, 0);
+                            }
+                        }
+                        // Walls most of the time, to build mazes.
+                        let walls: Vec<Move> =
+                            moves.iter().copied().filter(|m| matches!(m, Move::Wall(_))).collect();
+                        pos.play_unchecked(if !walls.is_empty() && rng.below(4) != 0 {
+                            walls[rng.below(walls.len())]
+                        } else {
+                            moves[rng.below(moves.len())]
+                        });
+                    }
+                }
+            }
+        }
+        assert!(stale_seen > 1000, "{stale_seen}");
     }
 }
