@@ -363,6 +363,13 @@ impl Engine {
                 _ => break,
             }
         }
+        // A line that ends in a solved race goes on with the table's perfect play.
+        while out.len() < 64 && !p.is_game_over() && self.is_race(&p) {
+            let Some(table) = self.races.get(&(p.size(), p.walls())) else { break };
+            let Some((m, _)) = table.best_move(&p) else { break };
+            p.play_unchecked(m);
+            out.push(m);
+        }
         out
     }
 
@@ -509,6 +516,13 @@ impl Engine {
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.eval(pos);
+        }
+        // Mate distance pruning: no line from here wins sooner than next ply or loses
+        // sooner than this one; a window outside that cannot be met.
+        let beta = beta.min(WIN - ply as i32 - 1);
+        alpha = alpha.max(-(WIN - ply as i32));
+        if alpha >= beta {
+            return alpha;
         }
         let pv_node = beta - alpha > 1;
         let key = pos.hash() ^ self.root_key;
