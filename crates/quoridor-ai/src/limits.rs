@@ -15,7 +15,8 @@ pub struct Clock {
 
 /// When a search stops. Every limit that is set applies; the first one reached ends the
 /// search. With no limit at all (the [`Default`]) the search runs until the stop flag is
-/// raised, or until the result is proven.
+/// raised (or to its deepest iteration, 100 plies; a solved wall-less race returns at
+/// once).
 ///
 /// ```
 /// use quoridor_ai::Limits;
