@@ -99,6 +99,7 @@ fn check_game_round_trip(game: &Game) {
     assert_eq!(again.position().hash(), game.position().hash());
     assert_eq!(again.outcome(), game.outcome());
     assert_eq!(again.to_string(), written);
+    assert_eq!(&again, game, "the record reads back as a different game:\n{written}");
     let replayed: Vec<Position> = again.positions().copied().collect();
     let original: Vec<Position> = game.positions().copied().collect();
     assert_eq!(replayed, original);
