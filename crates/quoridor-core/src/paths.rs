@@ -69,20 +69,6 @@ pub(crate) struct PathCache {
 }
 
 impl PathCache {
-    /// Horizontal wall anchors that cut the path: a wall at `a` blocks the northward steps of
-    /// `a` and `a + 1`.
-    #[inline]
-    pub fn cut_h(&self) -> u128 {
-        self.north | self.north >> 1
-    }
-
-    /// Vertical wall anchors that cut the path: a wall at `a` blocks the eastward steps of
-    /// `a` and `a + 11`.
-    #[inline]
-    pub fn cut_v(&self) -> u128 {
-        self.east | self.east >> STRIDE
-    }
-
     /// Horizontal and vertical wall anchors that cut the path where `detours` offers no way
     /// round: only these walls can cut the player off. A horizontal wall at `a` blocks the
     /// northward steps of `a` (passed round its west end) and `a + 1` (round its east end); a

@@ -16,7 +16,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         1 => pos.count_legal_moves() as u64,
         _ => {
             let mut n = 0;
-            for &m in pos.legal_moves().iter() {
+            pos.for_each_legal_move(|m| {
                 let mut next = *pos;
                 if depth == 2 {
                     // The child's moves are only counted: its paths need not be shortest.
@@ -25,7 +25,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
                     next.play_unchecked(m);
                 }
                 n += perft(&next, depth - 1);
-            }
+            });
             n
         }
     }

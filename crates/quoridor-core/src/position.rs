@@ -334,6 +334,9 @@ fn seat_bit(s: Seat) -> u8 {
     1 << s.index()
 }
 
+/// For each seat index, (horizontal, vertical) wall anchors (see [`Position::threats`]).
+type Threats = [(u128, u128); 4];
+
 /// The points joined to the points `set` along the segments of the walls `h` and `v`.
 #[inline]
 fn wall_group(g: &Geometry, h: u128, v: u128, mut set: u128) -> u128 {
@@ -582,6 +585,11 @@ impl Position {
     fn pawn_targets(&self, seat: Seat) -> u128 {
         let from = self.pawns[seat.index()].bb().0;
         let occ = self.occupied;
+        // Usually no pawn stands next to this one: then the moves are the open steps.
+        let steps = paths::expand(from, &self.open);
+        if steps & occ == 0 {
+            return steps;
+        }
         let mut out = 0u128;
         for d in Direction::ALL {
             if from & self.open[d as usize] == 0 {
@@ -690,7 +698,7 @@ impl Position {
     /// seat's cached path where no detour goes round them ([`PathCache::threats`]); zero for
     /// seats out of the game. Only these walls can cut a player off.
     #[inline(always)]
-    fn threats(&self) -> [(u128, u128); 4] {
+    fn threats(&self) -> Threats {
         let detours = Detours::new(&self.open);
         let mut out = [(0, 0); 4];
         let mut act = self.active;
@@ -703,18 +711,26 @@ impl Position {
     }
 
     /// The placeable walls split into those surely legal and those to check with a flood
-    /// fill, as `((sure_h, sure_v), (check_h, check_v))`. A wall needs checking only when it
-    /// threatens some player's path and could close a loop ([`Position::add_wall`]).
+    /// fill, as `((sure_h, sure_v), (check_h, check_v))`, with the [`Position::threats`] the
+    /// flood fills need. A wall needs checking only when it could close a loop
+    /// ([`Position::add_wall`]) and threatens some player's path. The loop test is a kept
+    /// mask and usually empty, so it goes first and the threats are often not needed.
     #[inline(always)]
-    fn wall_candidates(&self, threats: &[(u128, u128); 4]) -> ((u128, u128), (u128, u128)) {
+    fn wall_candidates(&self) -> ((u128, u128), (u128, u128), Threats) {
         let [ph, pv] = self.free;
+        let (mut ch, mut cv) = (ph & self.risky[0], pv & self.risky[1]);
+        if ch | cv == 0 {
+            return ((ph, pv), (0, 0), [(0, 0); 4]);
+        }
+        let threats = self.threats();
         let (mut th, mut tv) = (0, 0);
-        for t in threats {
+        for t in &threats {
             th |= t.0;
             tv |= t.1;
         }
-        let (ch, cv) = (ph & th & self.risky[0], pv & tv & self.risky[1]);
-        ((ph & !ch, pv & !cv), (ch, cv))
+        ch &= th;
+        cv &= tv;
+        ((ph & !ch, pv & !cv), (ch, cv), threats)
     }
 
     /// The open-step masks after adding a wall.
@@ -740,7 +756,7 @@ impl Position {
     /// The first active seat the wall would cut off, if any, given the [`Position::threats`].
     /// The wall must be placeable.
     #[inline]
-    fn cut_off_by(&self, o: Orientation, a: u8, threats: &[(u128, u128); 4]) -> Option<Seat> {
+    fn cut_off_by(&self, o: Orientation, a: u8, threats: &Threats) -> Option<Seat> {
         let open = self.open_with(o, a);
         let bit = 1u128 << a;
         let mut act = self.active;
@@ -764,8 +780,7 @@ impl Position {
     /// Legal wall anchors of the side to move as (horizontal, vertical) bitboards, ignoring
     /// whether it has walls in hand.
     fn legal_wall_bits(&self) -> (u128, u128) {
-        let threats = self.threats();
-        let ((mut lh, mut lv), (ch, cv)) = self.wall_candidates(&threats);
+        let ((mut lh, mut lv), (ch, cv), threats) = self.wall_candidates();
         for a in Bitboard(ch) {
             if self.cut_off_by(Orientation::Horizontal, a.index(), &threats).is_none() {
                 lh |= a.bb().0;
@@ -790,8 +805,7 @@ impl Position {
     }
 
     fn count_legal_walls(&self) -> usize {
-        let threats = self.threats();
-        let ((sh, sv), (ch, cv)) = self.wall_candidates(&threats);
+        let ((sh, sv), (ch, cv), threats) = self.wall_candidates();
         let mut n = sh.count_ones() + sv.count_ones();
         for a in Bitboard(ch) {
             n += self.cut_off_by(Orientation::Horizontal, a.index(), &threats).is_none() as u32;
@@ -803,8 +817,7 @@ impl Position {
     }
 
     fn has_legal_wall(&self) -> bool {
-        let threats = self.threats();
-        let ((sh, sv), (ch, cv)) = self.wall_candidates(&threats);
+        let ((sh, sv), (ch, cv), threats) = self.wall_candidates();
         sh | sv != 0
             || Bitboard(ch)
                 .any(|a| self.cut_off_by(Orientation::Horizontal, a.index(), &threats).is_none())
@@ -829,18 +842,25 @@ impl Position {
     /// vertical walls, each group by square index. Empty when the game is over.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
+        self.for_each_legal_move(|m| list.push(m));
+        list
+    }
+
+    /// Calls `f` with every legal move, in the order of [`Position::legal_moves`], without
+    /// building the list.
+    #[inline]
+    pub(crate) fn for_each_legal_move(&self, mut f: impl FnMut(Move)) {
         for sq in self.pawn_moves() {
-            list.push(Move::Pawn(sq));
+            f(Move::Pawn(sq));
         }
         let (h, v) = self.legal_walls();
         for (bits, o) in [(h, Orientation::Horizontal), (v, Orientation::Vertical)] {
             for a in bits {
                 if let Some(w) = Wall::new(a, o) {
-                    list.push(Move::Wall(w));
+                    f(Move::Wall(w));
                 }
             }
         }
-        list
     }
 
     /// Whether `m` is legal for the side to move.
@@ -958,10 +978,10 @@ impl Position {
                     act &= act - 1;
                     let p = &mut self.paths[j];
                     let cut = match o {
-                        Orientation::Horizontal => p.cut_h(),
-                        Orientation::Vertical => p.cut_v(),
+                        Orientation::Horizontal => p.north & (bit | bit << 1),
+                        Orientation::Vertical => p.east & (bit | bit << STRIDE),
                     };
-                    if cut & bit == 0 {
+                    if cut == 0 {
                         continue;
                     }
                     if MEND && p.reroute(o, a, &Detours::new(&self.open)) {
@@ -974,7 +994,10 @@ impl Position {
         }
         self.ply = self.ply.saturating_add(1);
         self.set_turn(self.next_active(seat));
-        self.settle();
+        // The game went on before this move, and nobody left: only the mover can have won.
+        let won = matches!(m, Move::Pawn(to) if to.bb().0 & self.goal_bits(seat) != 0);
+        self.outcome = if won { Some(Outcome::Winner(seat)) } else { self.draw() };
+        self.eliminate();
     }
 
     /// Keeps the cached path of seat `i` when the pawn moved along it; false otherwise.
@@ -1041,14 +1064,10 @@ impl Position {
     }
 
     fn next_active(&self, seat: Seat) -> Seat {
-        let mut s = seat;
-        for _ in 0..4 {
-            s = Seat::ALL[(s.index() + 1) % 4];
-            if self.is_active(s) {
-                return s;
-            }
-        }
-        seat
+        // Bit k of `after` is the seat k + 1 places after `seat`, round the table.
+        let i = seat.index();
+        let after = (u32::from(self.active) * 0x11) >> (i + 1) & 0xF;
+        if after == 0 { seat } else { Seat::ALL[(i + 1 + after.trailing_zeros() as usize) % 4] }
     }
 
     fn set_turn(&mut self, seat: Seat) {
@@ -1069,6 +1088,12 @@ impl Position {
                 return Some(Outcome::Winner(seat));
             }
         }
+        self.draw()
+    }
+
+    /// A draw when the ply limit is reached.
+    #[inline]
+    fn draw(&self) -> Option<Outcome> {
         match self.ply_limit {
             Some(limit) if self.ply >= limit => Some(Outcome::Draw),
             _ => None,
@@ -1083,6 +1108,12 @@ impl Position {
     /// Updates the outcome and eliminates side(s) to move that have no legal action.
     fn settle(&mut self) {
         self.outcome = self.compute_outcome();
+        self.eliminate();
+    }
+
+    /// Eliminates side(s) to move that have no legal action, given an up-to-date outcome.
+    #[inline]
+    fn eliminate(&mut self) {
         // With two players nobody can be left without a legal action (RULES.md: the first
         // step of a shortest path is free, or holds the other pawn, which can then be jumped
         // or side-stepped along that path), so the check is only needed with more.
