@@ -119,7 +119,11 @@ fn main() {
                     let spent = start.elapsed();
                     assert!(pos.is_legal(r.best));
                     worst = worst.max(spent.saturating_sub(t));
-                    over += usize::from(spent > t + t / 20 + Duration::from_millis(10));
+                    let late = spent > t + t / 20 + Duration::from_millis(10);
+                    if late {
+                        println!("  late: {} ms in {pos}", spent.as_millis());
+                    }
+                    over += usize::from(late);
                     n += 1;
                 }
                 println!(
