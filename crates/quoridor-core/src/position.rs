@@ -856,9 +856,7 @@ impl Position {
         let (h, v) = self.legal_walls();
         for (bits, o) in [(h, Orientation::Horizontal), (v, Orientation::Vertical)] {
             for a in bits {
-                if let Some(w) = Wall::new(a, o) {
-                    f(Move::Wall(w));
-                }
+                f(Move::Wall(Wall::on_anchor(a, o)));
             }
         }
     }

@@ -53,6 +53,14 @@ impl Wall {
         }
     }
 
+    /// The wall at an anchor taken from a board's anchor mask, which is always in range:
+    /// move generation builds many walls, and the range test divides by 11.
+    #[inline]
+    pub(crate) const fn on_anchor(anchor: Square, orientation: Orientation) -> Wall {
+        debug_assert!(anchor.col() + 1 < MAX_SIZE && anchor.row() + 1 < MAX_SIZE);
+        Wall { anchor, orientation }
+    }
+
     /// The anchor square.
     pub const fn anchor(self) -> Square {
         self.anchor
