@@ -581,15 +581,19 @@ impl Position {
         Bitboard(self.pawn_targets(self.turn))
     }
 
-    #[inline]
+    #[inline(always)]
     fn pawn_targets(&self, seat: Seat) -> u128 {
         let from = self.pawns[seat.index()].bb().0;
-        let occ = self.occupied;
         // Usually no pawn stands next to this one: then the moves are the open steps.
         let steps = paths::expand(from, &self.open);
-        if steps & occ == 0 {
-            return steps;
-        }
+        if steps & self.occupied == 0 { steps } else { self.pawn_targets_by_pawns(from) }
+    }
+
+    /// The squares the pawn on `from` can go to when some of its steps lead onto pawns.
+    #[cold]
+    #[inline(never)]
+    fn pawn_targets_by_pawns(&self, from: u128) -> u128 {
+        let occ = self.occupied;
         let mut out = 0u128;
         for d in Direction::ALL {
             if from & self.open[d as usize] == 0 {
@@ -630,6 +634,7 @@ impl Position {
     ///
     /// Points are the grid corners inside the board, indexed like anchors (point `a` is the
     /// north-east corner of square `a`).
+    #[inline(always)]
     fn add_wall(&mut self, w: Wall) {
         let o = w.orientation();
         let a = w.anchor().index();
