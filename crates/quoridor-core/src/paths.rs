@@ -81,32 +81,40 @@ impl PathCache {
         )
     }
 
-    /// Goes round the wall `o` at anchor `a` where it blocks a step of the path: each blocked
-    /// step is replaced by the detour round the wall's near end, `detours` saying which are
-    /// open. The result is a stale path (see the type's docs). Returns false, leaving the
-    /// path alone, when a detour it needs is closed.
+    /// Goes round the wall `o` at anchor `a`, now in `open`, where it blocks a step of the
+    /// path: each blocked step is replaced by the detour round the wall's near end (see
+    /// [`Detours`]). The result is a stale path (see the type's docs). Returns false, leaving
+    /// the path alone, when a detour it needs is closed.
     #[inline]
-    pub fn reroute(&mut self, o: Orientation, a: u8, detours: &Detours) -> bool {
+    pub fn reroute(&mut self, o: Orientation, a: u8, open: &[u128; 4]) -> bool {
+        const NORTH: bool = true;
+        const EAST: bool = false;
         let bit = 1u128 << a;
         let mut p = *self;
-        // Each end: the step the wall blocks there, whether its detour is open, and the
-        // detour's northward and eastward steps (see `Detours`).
+        // Each end of the wall: the step it blocks there, and the three steps of the detour
+        // (whether each is a northward or an eastward step, and its square's bit). A detour
+        // off the board has a step whose bit is shifted out, or clear in `open`.
         let ends = match o {
             Orientation::Horizontal => [
-                (bit, detours.h_west, bit >> 1, bit >> 1 | bit << (STRIDE - 1)),
-                (bit << 1, detours.h_east, bit << 2, bit << 1 | bit << (STRIDE + 1)),
+                (bit, [(EAST, bit >> 1), (NORTH, bit >> 1), (EAST, bit << (STRIDE - 1))]),
+                (bit << 1, [(EAST, bit << 1), (NORTH, bit << 2), (EAST, bit << (STRIDE + 1))]),
             ],
             Orientation::Vertical => [
-                (bit, detours.v_south, bit >> STRIDE | bit >> (STRIDE - 1), bit >> STRIDE),
+                (
+                    bit,
+                    [(NORTH, bit >> STRIDE), (EAST, bit >> STRIDE), (NORTH, bit >> (STRIDE - 1))],
+                ),
                 (
                     bit << STRIDE,
-                    detours.v_north,
-                    bit << STRIDE | bit << (STRIDE + 1),
-                    bit << (2 * STRIDE),
+                    [
+                        (NORTH, bit << STRIDE),
+                        (EAST, bit << (2 * STRIDE)),
+                        (NORTH, bit << (STRIDE + 1)),
+                    ],
                 ),
             ],
         };
-        for (blocked, open, north, east) in ends {
+        for (blocked, detour) in ends {
             let steps = match o {
                 Orientation::Horizontal => &mut p.north,
                 Orientation::Vertical => &mut p.east,
@@ -114,12 +122,15 @@ impl PathCache {
             if *steps & blocked == 0 {
                 continue;
             }
-            if open & bit == 0 {
-                return false;
-            }
             *steps &= !blocked;
-            p.north |= north;
-            p.east |= east;
+            for (north, step) in detour {
+                let (mask, set) =
+                    if north { (open[N], &mut p.north) } else { (open[E], &mut p.east) };
+                if mask & step == 0 {
+                    return false;
+                }
+                *set |= step;
+            }
         }
         *self = p;
         true

@@ -987,7 +987,7 @@ impl Position {
                     if cut == 0 {
                         continue;
                     }
-                    if MEND && p.reroute(o, a, &Detours::new(&self.open)) {
+                    if MEND && p.reroute(o, a, &self.open) {
                         self.stale |= 1 << j;
                     } else {
                         self.recompute_path(Seat::ALL[j]);
