@@ -6,7 +6,7 @@
 set -euo pipefail
 if [ $# -lt 2 ]; then
     echo "usage: $0 TARGET SECONDS [libFuzzer flags...]" >&2
-    echo "targets: $(sed -n 's/^name = "\(.*\)"$/\1/p' "$(dirname "$0")/Cargo.toml" | grep -v quoridor-fuzz | tr '\n' ' ')" >&2
+    echo "targets: $(sed -n 's/^name = "\(.*\)"$/\1/p' "$(dirname "$0")/Cargo.toml" | grep -v "^quoridor" | tr '\n' ' ')" >&2
     exit 2
 fi
 target=$1
