@@ -223,29 +223,30 @@ fn bfs_path<const L: usize>(
         layers[k] = next;
         seen |= next;
     }
-    // Walk back from the lowest goal square of the last layer.
-    let mut cur = (layers[k] & goal).trailing_zeros() as u8;
+    // Walk back from the lowest goal square of the last layer. The square is kept as its bit,
+    // which moves by constant shifts (cheaper than shifting by a variable index).
+    let last = layers[k] & goal;
+    let mut c = last & last.wrapping_neg();
     let mut path = PathCache { north: 0, east: 0, len: k as u8 };
     for i in (0..k).rev() {
         let prev = layers[i];
-        let c = 1u128 << cur;
-        // A predecessor p reached cur by one open step.
+        // A predecessor p reached c by one open step.
         if (c >> STRIDE) & prev & open[N] != 0 {
-            cur -= STRIDE;
-            path.north |= 1u128 << cur;
+            c >>= STRIDE;
+            path.north |= c;
         } else if (c << STRIDE) & prev & open[S] != 0 {
             path.north |= c;
-            cur += STRIDE;
+            c <<= STRIDE;
         } else if (c >> 1) & prev & open[E] != 0 {
-            cur -= 1;
-            path.east |= 1u128 << cur;
+            c >>= 1;
+            path.east |= c;
         } else {
             debug_assert!((c << 1) & prev & open[W] != 0);
             path.east |= c;
-            cur += 1;
+            c <<= 1;
         }
     }
-    debug_assert_eq!(cur, from.index());
+    debug_assert_eq!(c, from.bb().0);
     Some(Some(path))
 }
 
