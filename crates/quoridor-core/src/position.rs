@@ -179,7 +179,7 @@ pub enum PlayError {
     #[error("{0} is not on the board")]
     OffBoard(Square),
     /// The destination holds a pawn.
-    #[error("{0} is occupied by another pawn")]
+    #[error("{0} is occupied by a pawn")]
     Occupied(Square),
     /// A wall stands between the pawn and the adjacent destination.
     #[error("a wall stands between {from} and {to}")]

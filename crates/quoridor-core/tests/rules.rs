@@ -699,7 +699,7 @@ fn every_play_error_names_the_rule() {
             "9 S:e4:10,N:e5:10 - S 6",
             "e5",
             PlayError::Occupied(sq("e5")),
-            "e5 is occupied by another pawn",
+            "e5 is occupied by a pawn",
         ),
         (
             "9 S:e4:10,N:e9:10 e4h S 6",
