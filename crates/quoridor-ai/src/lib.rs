@@ -177,3 +177,8 @@ impl Default for EngineOptions {
         EngineOptions { hash_mb: 64, seed: 0 }
     }
 }
+
+/// The README's examples, compiled and run as doc tests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
