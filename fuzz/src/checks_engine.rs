@@ -22,16 +22,7 @@ fn quick() -> Limits {
 /// The words of a protocol line as the protocol sees them: up to `#`, control characters
 /// dropped and tabs turned into spaces.
 fn words(line: &str) -> Vec<String> {
-    let cleaned: String = line
-        .chars()
-        .take_while(|&c| c != '#')
-        .filter_map(|c| match c {
-            '\t' => Some(' '),
-            c if c.is_control() => None,
-            c => Some(c),
-        })
-        .collect();
-    cleaned.split_whitespace().map(str::to_string).collect()
+    quoridor_cli::protocol::preprocess(line).split_whitespace().map(str::to_string).collect()
 }
 
 /// `engine_session`: arbitrary lines fed to a protocol session. Every line with a command

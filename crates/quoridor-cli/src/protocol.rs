@@ -61,6 +61,19 @@ impl Default for Session {
 
 type Reply = Result<String, String>;
 
+/// GTP preprocessing of one line: everything from `#` on is a comment, control characters
+/// are dropped and tabs become spaces.
+pub fn preprocess(line: &str) -> String {
+    line.chars()
+        .take_while(|&c| c != '#')
+        .filter_map(|c| match c {
+            '\t' => Some(' '),
+            c if c.is_control() => None,
+            c => Some(c),
+        })
+        .collect()
+}
+
 impl Session {
     /// A new session: the classic 9x9 two-player start, `genmove` thinking one second.
     pub fn new() -> Session {
@@ -106,16 +119,7 @@ impl Session {
     /// Handles one input line and returns the full reply (ending with the empty line), or
     /// `None` for a line that gets no reply (blank, or only a comment).
     pub fn handle_line(&mut self, line: &str) -> Option<String> {
-        // GTP preprocessing: drop control characters, tabs become spaces, `#` starts a comment.
-        let cleaned: String = line
-            .chars()
-            .take_while(|&c| c != '#')
-            .filter_map(|c| match c {
-                '\t' => Some(' '),
-                c if c.is_control() => None,
-                c => Some(c),
-            })
-            .collect();
+        let cleaned = preprocess(line);
         let mut words = cleaned.split_whitespace().peekable();
         let first = *words.peek()?;
         let id = if first.bytes().all(|b| b.is_ascii_digit()) {
@@ -168,28 +172,19 @@ impl Session {
             }
             "boardsize" => {
                 let a = one_arg(args, "a board size (odd, 5 to 11)")?;
-                let size = match a.parse::<u8>() {
-                    Ok(n) => n,
-                    Err(_) => {
-                        return Err(format!(
-                            "`{}` is not a board size: the side must be odd, from 5 to 11",
-                            short(&a)
-                        ));
-                    }
-                };
+                let size = a.parse::<u8>().map_err(|_| {
+                    format!(
+                        "`{}` is not a board size: the side must be odd, from 5 to 11",
+                        short(&a)
+                    )
+                })?;
                 self.reconfigure(Config { size, ..self.config })
             }
             "players" => {
                 let a = one_arg(args, "a number of players (2, 3 or 4)")?;
-                let players = match a.parse::<u8>() {
-                    Ok(n) => n,
-                    Err(_) => {
-                        return Err(format!(
-                            "`{}` is not a number of players: 2, 3 or 4",
-                            short(&a)
-                        ));
-                    }
-                };
+                let players = a.parse::<u8>().map_err(|_| {
+                    format!("`{}` is not a number of players: 2, 3 or 4", short(&a))
+                })?;
                 let mut config = Config { players, ..self.config };
                 if !config.seats().contains(&config.first) {
                     config.first = Seat::South;
