@@ -81,6 +81,16 @@ impl PathCache {
         )
     }
 
+    /// Whether the wall `o` at anchor `a` blocks a step of the path.
+    #[inline(always)]
+    pub fn is_cut_by(&self, o: Orientation, a: u8) -> bool {
+        let bit = 1u128 << a;
+        match o {
+            Orientation::Horizontal => self.north & (bit | bit << 1) != 0,
+            Orientation::Vertical => self.east & (bit | bit << STRIDE) != 0,
+        }
+    }
+
     /// Goes round the wall `o` at anchor `a`, now in `open`, where it blocks a step of the
     /// path: each blocked step is replaced by the detour round the wall's near end (see
     /// [`Detours`]). The result is a stale path (see the type's docs). Returns false, leaving

@@ -269,18 +269,7 @@ pub struct Position {
     turn: Seat,
     pawns: [Square; 4],
     walls_in_hand: [u8; 4],
-    walls: WallSet,
-    open: [u128; 4],
-    /// Anchors where a wall still fits (horizontal, vertical): on the board, overlapping and
-    /// crossing nothing. Kept as walls go down, like `risky` and `touched`, because counting
-    /// legal walls reads them far more often than walls are placed.
-    free: [u128; 2],
-    /// Anchors of the walls that could close a loop (see [`Position::add_wall`]).
-    risky: [u128; 2],
-    /// Points (grid corners inside the board, indexed like anchors) that some wall touches.
-    touched: u128,
-    /// The points of the walls joined to the edge of the board.
-    edge: u128,
+    maze: Maze,
     occupied: u128,
     ply: u32,
     ply_limit: Option<u32>,
@@ -375,6 +364,164 @@ fn group_risky(g: &Geometry, group: u128, edge: bool) -> [u128; 2] {
     ]
 }
 
+/// The open-step masks `open` after adding the wall `o` at anchor `a`.
+#[inline(always)]
+fn open_with(open: &[u128; 4], o: Orientation, a: u8) -> [u128; 4] {
+    let mut open = *open;
+    let bit = 1u128 << a;
+    match o {
+        Orientation::Horizontal => {
+            let two = bit | bit << 1;
+            open[N] &= !two;
+            open[S] &= !(two << STRIDE);
+        }
+        Orientation::Vertical => {
+            let two = bit | bit << STRIDE;
+            open[E] &= !two;
+            open[W] &= !(two << 1);
+        }
+    }
+    open
+}
+
+/// The walls on the board and the masks that move generation keeps from them. They are
+/// updated as walls go down, because counting legal walls reads them far more often than
+/// walls are placed.
+#[derive(Clone, Copy)]
+struct Maze {
+    walls: WallSet,
+    /// Open steps, indexed N, E, S, W (see [`paths`]).
+    open: [u128; 4],
+    /// Anchors where a wall still fits (horizontal, vertical): on the board, overlapping and
+    /// crossing nothing.
+    free: [u128; 2],
+    /// The number of anchors in `free`, both orientations together.
+    free_count: u32,
+    /// Anchors of the walls that could close a loop (see [`Maze::add`]).
+    risky: [u128; 2],
+    /// Points (grid corners inside the board, indexed like anchors) that some wall touches.
+    touched: u128,
+    /// The points of the walls joined to the edge of the board.
+    edge: u128,
+}
+
+impl Maze {
+    /// The empty board.
+    fn empty(g: &Geometry) -> Maze {
+        Maze {
+            walls: WallSet::new(),
+            open: g.open,
+            free: [g.anchors; 2],
+            free_count: 2 * g.anchors.count_ones(),
+            risky: [0; 2],
+            touched: 0,
+            edge: 0,
+        }
+    }
+
+    /// Puts a wall on the board: the open steps, the wall set, and the masks of where walls
+    /// fit and which ones could close a loop.
+    ///
+    /// A wall is risky, that is it could close a loop and so cut a region off, when it touches
+    /// one connected group of walls (the board edge counts as one group with every wall
+    /// joined to it) at two or more of its three points. A wall that touches each group at
+    /// most once closes no loop, so it cannot cut any path off. Groups only ever merge, and a
+    /// bigger group makes more walls risky, so the risky set only grows: adding a wall only
+    /// has to add what the group it joins now makes risky. A wall on its own, off the edge,
+    /// makes nothing placeable risky (its three points lie in a line, and a wall touching two
+    /// of them overlaps it), so it costs nothing more.
+    ///
+    /// Points are the grid corners inside the board, indexed like anchors (point `a` is the
+    /// north-east corner of square `a`).
+    #[inline(always)]
+    fn add(&mut self, g: &Geometry, w: Wall) {
+        *self = self.with(g, w);
+        #[cfg(debug_assertions)]
+        {
+            // Lone walls are left out, so the two differ only where no wall fits.
+            let [sh, sv] = self.risky_from_scratch(g);
+            let [fh, fv] = self.free;
+            assert_eq!([self.risky[0] & fh, self.risky[1] & fv], [sh & fh, sv & fv]);
+            assert_eq!(self.free_count, fh.count_ones() + fv.count_ones());
+        }
+    }
+
+    /// This maze with the wall `w` added (see [`Maze::add`]). Built field by field rather
+    /// than copied and changed, so that a caller reading only some fields pays for no more.
+    #[inline(always)]
+    fn with(&self, g: &Geometry, w: Wall) -> Maze {
+        let o = w.orientation();
+        let a = w.anchor().index();
+        let mut walls = self.walls;
+        walls.insert(w);
+        let bit = 1u128 << a;
+        let [fh, fv] = self.free;
+        // The anchors where a wall no longer fits, and how many of them still did.
+        let (points, touches_edge, gone_h, gone_v, gone) = match o {
+            Orientation::Horizontal => {
+                let line = bit | bit << 1 | bit >> 1;
+                let gone = u32::from(fh & bit >> 1 != 0)
+                    + u32::from(fh & bit != 0)
+                    + u32::from(fh & bit << 1 != 0)
+                    + u32::from(fv & bit != 0);
+                let edge = bit & (g.anchor_first_col | g.anchor_last_col) != 0;
+                (line, edge, line, bit, gone)
+            }
+            Orientation::Vertical => {
+                let line = bit | bit << STRIDE | bit >> STRIDE;
+                let gone = u32::from(fv & bit >> STRIDE != 0)
+                    + u32::from(fv & bit != 0)
+                    + u32::from(fv & bit << STRIDE != 0)
+                    + u32::from(fh & bit != 0);
+                let edge = bit & (g.anchor_first_row | g.anchor_last_row) != 0;
+                (line, edge, bit, line, gone)
+            }
+        };
+        let points = points & g.anchors;
+        let alone = points & self.touched == 0 && !touches_edge;
+        let (mut risky, mut edge) = (self.risky, self.edge);
+        if !alone {
+            let group = wall_group(g, walls.h, walls.v, points);
+            // Walls joined to the edge all form one group, through the edge.
+            let [rh, rv] = if touches_edge || group & edge != 0 {
+                edge |= group;
+                group_risky(g, edge, true)
+            } else {
+                group_risky(g, group, false)
+            };
+            risky[0] |= rh;
+            risky[1] |= rv;
+        }
+        Maze {
+            walls,
+            open: open_with(&self.open, o, a),
+            free: [fh & !gone_h, fv & !gone_v],
+            free_count: self.free_count - gone,
+            risky,
+            touched: self.touched | points,
+            edge,
+        }
+    }
+
+    /// The risky walls of [`Maze::add`] found from scratch, group by group.
+    #[cfg(debug_assertions)]
+    fn risky_from_scratch(&self, g: &Geometry) -> [u128; 2] {
+        let (h, v) = (self.walls.h, self.walls.v);
+        let edge_seeds = (h & (g.anchor_first_col | g.anchor_last_col))
+            | (v & (g.anchor_first_row | g.anchor_last_row));
+        let mut risky = group_risky(g, wall_group(g, h, v, edge_seeds), true);
+        let mut rest = self.touched & !wall_group(g, h, v, edge_seeds);
+        while rest != 0 {
+            let group = wall_group(g, h, v, rest & rest.wrapping_neg());
+            rest &= !group;
+            let [rh, rv] = group_risky(g, group, false);
+            risky[0] |= rh;
+            risky[1] |= rv;
+        }
+        risky
+    }
+}
+
 impl Position {
     /// The start position of a configuration.
     ///
@@ -463,7 +610,7 @@ impl Position {
 
     /// The walls on the board.
     pub fn walls(&self) -> WallSet {
-        self.walls
+        self.maze.walls
     }
 
     /// Plies played since the start of the game.
@@ -496,7 +643,7 @@ impl Position {
 
     /// Whether a step from `sq` in `dir` is free of walls and stays on the board.
     pub fn can_step(&self, sq: Square, dir: Direction) -> bool {
-        sq.on_board(self.size) && self.open[dir as usize] >> sq.index() & 1 != 0
+        sq.on_board(self.size) && self.maze.open[dir as usize] >> sq.index() & 1 != 0
     }
 
     /// The squares holding a pawn.
@@ -563,13 +710,13 @@ impl Position {
         if !self.is_active(seat) {
             return None;
         }
-        paths::distance(&self.open, self.pawns[seat.index()].bb().0, self.goal_bits(seat))
+        paths::distance(&self.maze.open, self.pawns[seat.index()].bb().0, self.goal_bits(seat))
     }
 
     /// Distance to the goal of `seat` from every square of the board (pawns do not block),
     /// indexed by [`Square::index`]; `u8::MAX` where the goal cannot be reached.
     pub fn distance_map(&self, seat: Seat) -> [u8; 121] {
-        paths::distance_map(&self.open, self.goal_bits(seat), self.geo().squares)
+        paths::distance_map(&self.maze.open, self.goal_bits(seat), self.geo().squares)
     }
 
     /// Where the pawn of the side to move can go: steps, straight jumps and side-steps.
@@ -583,20 +730,26 @@ impl Position {
 
     #[inline(always)]
     fn pawn_targets(&self, seat: Seat) -> u128 {
+        self.pawn_targets_in(&self.maze.open, seat)
+    }
+
+    /// The squares the pawn of `seat` can go to, with the open steps `open`.
+    #[inline(always)]
+    fn pawn_targets_in(&self, open: &[u128; 4], seat: Seat) -> u128 {
         let from = self.pawns[seat.index()].bb().0;
         // Usually no pawn stands next to this one: then the moves are the open steps.
-        let steps = paths::expand(from, &self.open);
-        if steps & self.occupied == 0 { steps } else { self.pawn_targets_by_pawns(from) }
+        let steps = paths::expand(from, open);
+        if steps & self.occupied == 0 { steps } else { self.pawn_targets_by_pawns(open, from) }
     }
 
     /// The squares the pawn on `from` can go to when some of its steps lead onto pawns.
     #[cold]
     #[inline(never)]
-    fn pawn_targets_by_pawns(&self, from: u128) -> u128 {
+    fn pawn_targets_by_pawns(&self, open: &[u128; 4], from: u128) -> u128 {
         let occ = self.occupied;
         let mut out = 0u128;
         for d in Direction::ALL {
-            if from & self.open[d as usize] == 0 {
+            if from & open[d as usize] == 0 {
                 continue;
             }
             let t = shift(from, d);
@@ -604,7 +757,7 @@ impl Position {
                 out |= t;
                 continue;
             }
-            if t & self.open[d as usize] != 0 {
+            if t & open[d as usize] != 0 {
                 let t2 = shift(t, d);
                 if t2 & occ == 0 {
                     out |= t2;
@@ -612,7 +765,7 @@ impl Position {
                 }
             }
             for p in d.sides() {
-                if t & self.open[p as usize] != 0 {
+                if t & open[p as usize] != 0 {
                     out |= shift(t, p) & !occ;
                 }
             }
@@ -620,114 +773,61 @@ impl Position {
         out
     }
 
-    /// Puts a wall on the board: the open steps, the wall set, and the masks of where walls
-    /// fit and which ones could close a loop.
-    ///
-    /// A wall is risky, that is it could close a loop and so cut a region off, when it touches
-    /// one connected group of walls (the board edge counts as one group with every wall
-    /// joined to it) at two or more of its three points. A wall that touches each group at
-    /// most once closes no loop, so it cannot cut any path off. Groups only ever merge, and a
-    /// bigger group makes more walls risky, so the risky set only grows: adding a wall only
-    /// has to add what the group it joins now makes risky. A wall on its own, off the edge,
-    /// makes nothing placeable risky (its three points lie in a line, and a wall touching two
-    /// of them overlaps it), so it costs nothing more.
-    ///
-    /// Points are the grid corners inside the board, indexed like anchors (point `a` is the
-    /// north-east corner of square `a`).
-    #[inline(always)]
-    fn add_wall(&mut self, w: Wall) {
-        let o = w.orientation();
-        let a = w.anchor().index();
-        self.open = self.open_with(o, a);
-        self.walls.insert(w);
-        let g = self.geo();
-        let bit = 1u128 << a;
-        let (points, touches_edge) = match o {
-            Orientation::Horizontal => {
-                let line = bit | bit << 1 | bit >> 1;
-                self.free[0] &= !line;
-                self.free[1] &= !bit;
-                (line, bit & (g.anchor_first_col | g.anchor_last_col) != 0)
-            }
-            Orientation::Vertical => {
-                let line = bit | bit << STRIDE | bit >> STRIDE;
-                self.free[0] &= !bit;
-                self.free[1] &= !line;
-                (line, bit & (g.anchor_first_row | g.anchor_last_row) != 0)
-            }
-        };
-        let points = points & g.anchors;
-        let alone = points & self.touched == 0 && !touches_edge;
-        self.touched |= points;
-        if !alone {
-            let group = wall_group(g, self.walls.h, self.walls.v, points);
-            // Walls joined to the edge all form one group, through the edge.
-            let [rh, rv] = if touches_edge || group & self.edge != 0 {
-                self.edge |= group;
-                group_risky(g, self.edge, true)
-            } else {
-                group_risky(g, group, false)
-            };
-            self.risky[0] |= rh;
-            self.risky[1] |= rv;
-        }
-        #[cfg(debug_assertions)]
-        {
-            // Lone walls are left out, so the two differ only where no wall fits.
-            let [sh, sv] = self.risky_from_scratch();
-            let [fh, fv] = self.free;
-            assert_eq!([self.risky[0] & fh, self.risky[1] & fv], [sh & fh, sv & fv], "{self}");
-        }
-    }
-
-    /// The risky walls of [`Position::add_wall`] found from scratch, group by group.
-    #[cfg(debug_assertions)]
-    fn risky_from_scratch(&self) -> [u128; 2] {
-        let g = self.geo();
-        let (h, v) = (self.walls.h, self.walls.v);
-        let edge_seeds = (h & (g.anchor_first_col | g.anchor_last_col))
-            | (v & (g.anchor_first_row | g.anchor_last_row));
-        let mut risky = group_risky(g, wall_group(g, h, v, edge_seeds), true);
-        let mut rest = self.touched & !wall_group(g, h, v, edge_seeds);
-        while rest != 0 {
-            let group = wall_group(g, h, v, rest & rest.wrapping_neg());
-            rest &= !group;
-            let [rh, rv] = group_risky(g, group, false);
-            risky[0] |= rh;
-            risky[1] |= rv;
-        }
-        risky
-    }
-
     /// For each seat index, the (horizontal, vertical) anchors of the walls that cut the
-    /// seat's cached path where no detour goes round them ([`PathCache::threats`]); zero for
-    /// seats out of the game. Only these walls can cut a player off.
+    /// seat's path in `paths` where no detour in `open` goes round them
+    /// ([`PathCache::threats`]); zero for seats out of the game. Only these walls can cut a
+    /// player off.
     #[inline(always)]
-    fn threats(&self) -> Threats {
-        let detours = Detours::new(&self.open);
+    fn threats_in(&self, open: &[u128; 4], paths: &[PathCache; 4]) -> Threats {
+        let detours = Detours::new(open);
         let mut out = [(0, 0); 4];
         let mut act = self.active;
         while act != 0 {
             let i = act.trailing_zeros() as usize;
             act &= act - 1;
-            out[i] = self.paths[i].threats(&detours);
+            out[i] = paths[i].threats(&detours);
         }
         out
     }
 
-    /// The placeable walls split into those surely legal and those to check with a flood
-    /// fill, as `((sure_h, sure_v), (check_h, check_v))`, with the [`Position::threats`] the
-    /// flood fills need. A wall needs checking only when it could close a loop
-    /// ([`Position::add_wall`]) and threatens some player's path. The loop test is a kept
-    /// mask and usually empty, so it goes first and the threats are often not needed.
+    /// The threats of this position's own maze and paths.
     #[inline(always)]
-    fn wall_candidates(&self) -> ((u128, u128), (u128, u128), Threats) {
-        let [ph, pv] = self.free;
-        let (mut ch, mut cv) = (ph & self.risky[0], pv & self.risky[1]);
+    fn threats(&self) -> Threats {
+        self.threats_in(&self.maze.open, &self.paths)
+    }
+
+    /// The placeable walls of `maze` split into those surely legal and those to check with a
+    /// flood fill, as `((sure_h, sure_v), (check_h, check_v), threats)`. A wall needs
+    /// checking only when it could close a loop ([`Maze::add`]) and threatens some player's
+    /// path. The loop test is a kept mask and usually empty, so it goes first; then whether
+    /// the wall blocks a step of some path at all, and only then the detours round it
+    /// ([`Position::threats_in`]). The paths (from `paths`) are only asked for when needed.
+    #[inline(always)]
+    fn wall_candidates(
+        &self,
+        maze: &Maze,
+        paths: impl FnOnce() -> [PathCache; 4],
+    ) -> ((u128, u128), (u128, u128), Threats) {
+        let [ph, pv] = maze.free;
+        let (mut ch, mut cv) = (ph & maze.risky[0], pv & maze.risky[1]);
         if ch | cv == 0 {
             return ((ph, pv), (0, 0), [(0, 0); 4]);
         }
-        let threats = self.threats();
+        let paths = paths();
+        let (mut sh, mut sv) = (0, 0);
+        let mut act = self.active;
+        while act != 0 {
+            let p = &paths[act.trailing_zeros() as usize];
+            act &= act - 1;
+            sh |= p.north | p.north >> 1;
+            sv |= p.east | p.east >> STRIDE;
+        }
+        ch &= sh;
+        cv &= sv;
+        if ch | cv == 0 {
+            return ((ph, pv), (0, 0), [(0, 0); 4]);
+        }
+        let threats = self.threats_in(&maze.open, &paths);
         let (mut th, mut tv) = (0, 0);
         for t in &threats {
             th |= t.0;
@@ -738,31 +838,17 @@ impl Position {
         ((ph & !ch, pv & !cv), (ch, cv), threats)
     }
 
-    /// The open-step masks after adding a wall.
-    #[inline(always)]
-    fn open_with(&self, o: Orientation, a: u8) -> [u128; 4] {
-        let mut open = self.open;
-        let bit = 1u128 << a;
-        match o {
-            Orientation::Horizontal => {
-                let two = bit | bit << 1;
-                open[N] &= !two;
-                open[S] &= !(two << STRIDE);
-            }
-            Orientation::Vertical => {
-                let two = bit | bit << STRIDE;
-                open[E] &= !two;
-                open[W] &= !(two << 1);
-            }
-        }
-        open
-    }
-
-    /// The first active seat the wall would cut off, if any, given the [`Position::threats`].
-    /// The wall must be placeable.
+    /// The first active seat that the wall `o` at anchor `a`, placeable in the open steps
+    /// `open`, would cut off, if any, given the [`Position::threats_in`] of `open`.
     #[inline]
-    fn cut_off_by(&self, o: Orientation, a: u8, threats: &Threats) -> Option<Seat> {
-        let open = self.open_with(o, a);
+    fn cut_off_by(
+        &self,
+        open: &[u128; 4],
+        o: Orientation,
+        a: u8,
+        threats: &Threats,
+    ) -> Option<Seat> {
+        let open = open_with(open, o, a);
         let bit = 1u128 << a;
         let mut act = self.active;
         while act != 0 {
@@ -785,14 +871,15 @@ impl Position {
     /// Legal wall anchors of the side to move as (horizontal, vertical) bitboards, ignoring
     /// whether it has walls in hand.
     fn legal_wall_bits(&self) -> (u128, u128) {
-        let ((mut lh, mut lv), (ch, cv), threats) = self.wall_candidates();
+        let maze = &self.maze;
+        let ((mut lh, mut lv), (ch, cv), threats) = self.wall_candidates(maze, || self.paths);
         for a in Bitboard(ch) {
-            if self.cut_off_by(Orientation::Horizontal, a.index(), &threats).is_none() {
+            if self.cut_off_by(&maze.open, Orientation::Horizontal, a.index(), &threats).is_none() {
                 lh |= a.bb().0;
             }
         }
         for a in Bitboard(cv) {
-            if self.cut_off_by(Orientation::Vertical, a.index(), &threats).is_none() {
+            if self.cut_off_by(&maze.open, Orientation::Vertical, a.index(), &threats).is_none() {
                 lv |= a.bb().0;
             }
         }
@@ -809,25 +896,36 @@ impl Position {
         (Bitboard(h), Bitboard(v))
     }
 
-    fn count_legal_walls(&self) -> usize {
-        let ((sh, sv), (ch, cv), threats) = self.wall_candidates();
-        let mut n = sh.count_ones() + sv.count_ones();
+    /// The number of walls legal in `maze`, with the pawns of this position. The placeable
+    /// walls are counted from [`Maze::free_count`]; only the candidates are checked.
+    #[inline(always)]
+    fn count_legal_walls_in(&self, maze: &Maze, paths: impl FnOnce() -> [PathCache; 4]) -> usize {
+        let (_, (ch, cv), threats) = self.wall_candidates(maze, paths);
+        if ch | cv == 0 {
+            return maze.free_count as usize;
+        }
+        let mut n = maze.free_count;
         for a in Bitboard(ch) {
-            n += self.cut_off_by(Orientation::Horizontal, a.index(), &threats).is_none() as u32;
+            n -= self.cut_off_by(&maze.open, Orientation::Horizontal, a.index(), &threats).is_some()
+                as u32;
         }
         for a in Bitboard(cv) {
-            n += self.cut_off_by(Orientation::Vertical, a.index(), &threats).is_none() as u32;
+            n -= self.cut_off_by(&maze.open, Orientation::Vertical, a.index(), &threats).is_some()
+                as u32;
         }
         n as usize
     }
 
     fn has_legal_wall(&self) -> bool {
-        let ((sh, sv), (ch, cv), threats) = self.wall_candidates();
+        let maze = &self.maze;
+        let ((sh, sv), (ch, cv), threats) = self.wall_candidates(maze, || self.paths);
         sh | sv != 0
-            || Bitboard(ch)
-                .any(|a| self.cut_off_by(Orientation::Horizontal, a.index(), &threats).is_none())
-            || Bitboard(cv)
-                .any(|a| self.cut_off_by(Orientation::Vertical, a.index(), &threats).is_none())
+            || Bitboard(ch).any(|a| {
+                self.cut_off_by(&maze.open, Orientation::Horizontal, a.index(), &threats).is_none()
+            })
+            || Bitboard(cv).any(|a| {
+                self.cut_off_by(&maze.open, Orientation::Vertical, a.index(), &threats).is_none()
+            })
     }
 
     /// Number of legal moves, counted without building the list.
@@ -839,8 +937,120 @@ impl Position {
         if self.walls_in_hand[self.turn.index()] == 0 {
             pawn
         } else {
-            pawn + self.count_legal_walls()
+            pawn + self.count_legal_walls_in(&self.maze, || self.paths)
         }
+    }
+
+    /// The number of legal moves after the side to move places the legal wall `w`, without
+    /// playing it: perft's last ply, which needs neither the hash nor exact paths of the
+    /// position after the wall. `None` with more than two players in the game, where the wall
+    /// could leave the next player without a legal action (to be eliminated): then play it.
+    #[inline]
+    pub(crate) fn count_after_wall(&self, w: Wall) -> Option<usize> {
+        debug_assert!(self.is_legal(Move::Wall(w)), "illegal wall {w} in {self}");
+        if self.active.count_ones() != 2 {
+            return None;
+        }
+        if matches!(self.ply_limit, Some(limit) if self.ply.saturating_add(1) >= limit) {
+            return Some(0);
+        }
+        let next = self.next_active(self.turn);
+        let maze = self.maze.with(self.geo(), w);
+        let pawn = self.pawn_targets_in(&maze.open, next).count_ones() as usize;
+        if self.walls_in_hand[next.index()] == 0 {
+            return Some(pawn);
+        }
+        let walls = self.count_legal_walls_in(&maze, || {
+            // Paths the wall cuts are mended round its end where possible (some walk to the
+            // goal is all the threats need), searched for again otherwise.
+            let (o, a) = (w.orientation(), w.anchor().index());
+            let mut paths = [PathCache::default(); 4];
+            let mut act = self.active;
+            while act != 0 {
+                let j = act.trailing_zeros() as usize;
+                act &= act - 1;
+                let mut p = self.paths[j];
+                if p.is_cut_by(o, a) && !p.reroute(o, a, &maze.open) {
+                    let seat = Seat::ALL[j];
+                    p = paths::shortest_path(&maze.open, self.pawns[j], self.goal_bits(seat))
+                        .unwrap_or_default();
+                }
+                paths[j] = p;
+            }
+            paths
+        });
+        Some(pawn + walls)
+    }
+
+    /// The number of legal moves summed over the positions after each legal move: perft's
+    /// last two plies, counted in bulk.
+    ///
+    /// With two players and no ply limit, most walls are counted together, without being
+    /// placed. Take a wall `w` that touches no other wall nor the edge, and no step that the
+    /// next pawn's moves depend on. It leaves that pawn's moves as they are. And a wall `x`
+    /// is legal after `w` exactly when it is legal now and still fits: `w` touches `x` at
+    /// one point at most (two would overlap or cross) and nothing else, so it closes no loop
+    /// with `x` ([`Maze::add`]), and the squares connected after `w` and `x` are those
+    /// connected after `x` alone. So the count after `w` is the pawn moves plus the legal
+    /// walls now, less those `w` takes (itself, its two neighbours in line and the wall
+    /// crossing it, where legal): sums over bit masks. Every other move is counted one by
+    /// one.
+    pub(crate) fn count_children(&self) -> u64 {
+        if self.is_game_over() {
+            return 0;
+        }
+        let mut n = 0u64;
+        let quiet = self.active.count_ones() == 2 && self.ply_limit.is_none();
+        if !quiet {
+            self.for_each_legal_move(|m| {
+                let mut next = *self;
+                next.play_to_count(m);
+                n += next.count_legal_moves() as u64;
+            });
+            return n;
+        }
+        for sq in self.pawn_moves() {
+            let mut next = *self;
+            next.play_to_count(Move::Pawn(sq));
+            n += next.count_legal_moves() as u64;
+        }
+        if self.walls_in_hand[self.turn.index()] == 0 {
+            return n;
+        }
+        let (lh, lv) = self.legal_wall_bits();
+        let g = self.geo();
+        let maze = &self.maze;
+        let next = self.next_active(self.turn);
+        let from = self.pawns[next.index()].bb().0;
+        // The squares whose steps the next pawn's moves read: its own and the pawns next to
+        // it (for jumps and side-steps); and the walls that block one of those steps.
+        let read = from | paths::expand(from, &maze.open) & self.occupied;
+        let pawn_near = read | read >> 1 | read >> STRIDE | read >> (STRIDE + 1);
+        let t = maze.touched;
+        let near_h = t | t << 1 | t >> 1 | g.anchor_first_col | g.anchor_last_col;
+        let near_v = t | t << STRIDE | t >> STRIDE | g.anchor_first_row | g.anchor_last_row;
+        let bh = lh & !(near_h | pawn_near);
+        let bv = lv & !(near_v | pawn_near);
+        let batch = u64::from(bh.count_ones() + bv.count_ones());
+        let pawn = u64::from(self.pawn_targets_in(&maze.open, next).count_ones());
+        n += batch * pawn;
+        if self.walls_in_hand[next.index()] != 0 {
+            let legal = lh.count_ones() + lv.count_ones();
+            let taken = (bh & lh << 1).count_ones()
+                + (bh & lh >> 1).count_ones()
+                + (bh & lv).count_ones()
+                + (bv & lv << STRIDE).count_ones()
+                + (bv & lv >> STRIDE).count_ones()
+                + (bv & lh).count_ones();
+            n += batch * u64::from(legal) - batch - u64::from(taken);
+        }
+        for (bits, o) in [(lh & !bh, Orientation::Horizontal), (lv & !bv, Orientation::Vertical)] {
+            for a in Bitboard(bits) {
+                let w = Wall::on_anchor(a, o);
+                n += self.count_after_wall(w).unwrap_or_else(|| unreachable!()) as u64;
+            }
+        }
+        n
     }
 
     /// Every legal move of the side to move: pawn moves first, then horizontal walls, then
@@ -905,8 +1115,11 @@ impl Position {
                 if !w.on_board(self.size) {
                     return Err(PlayError::WallOffBoard(w));
                 }
-                if let Some(placed) =
-                    self.walls.conflict_with(w).or_else(|| self.walls.contains(w).then_some(w))
+                if let Some(placed) = self
+                    .maze
+                    .walls
+                    .conflict_with(w)
+                    .or_else(|| self.maze.walls.contains(w).then_some(w))
                 {
                     return Err(if placed.orientation() == w.orientation() {
                         PlayError::WallOverlaps { wall: w, placed }
@@ -914,7 +1127,12 @@ impl Position {
                         PlayError::WallCrosses { wall: w, placed }
                     });
                 }
-                match self.cut_off_by(w.orientation(), w.anchor().index(), &self.threats()) {
+                match self.cut_off_by(
+                    &self.maze.open,
+                    w.orientation(),
+                    w.anchor().index(),
+                    &self.threats(),
+                ) {
                     Some(seat) => Err(PlayError::WallCutsOff { wall: w, seat }),
                     None => Ok(()),
                 }
@@ -968,26 +1186,21 @@ impl Position {
             Move::Wall(w) => {
                 let a = w.anchor().index();
                 let o = w.orientation();
-                self.add_wall(w);
+                self.maze.add(self.geo(), w);
                 self.hash ^= KEYS.wall[o as usize][a as usize];
                 let left = self.walls_in_hand[i];
                 self.hash ^= KEYS.walls_left[i][left as usize & 127]
                     ^ KEYS.walls_left[i][left.wrapping_sub(1) as usize & 127];
                 self.walls_in_hand[i] = left.saturating_sub(1);
-                let bit = 1u128 << a;
                 let mut act = self.active;
                 while act != 0 {
                     let j = act.trailing_zeros() as usize;
                     act &= act - 1;
                     let p = &mut self.paths[j];
-                    let cut = match o {
-                        Orientation::Horizontal => p.north & (bit | bit << 1),
-                        Orientation::Vertical => p.east & (bit | bit << STRIDE),
-                    };
-                    if cut == 0 {
+                    if !p.is_cut_by(o, a) {
                         continue;
                     }
-                    if MEND && p.reroute(o, a, &self.open) {
+                    if MEND && p.reroute(o, a, &self.maze.open) {
                         self.stale |= 1 << j;
                     } else {
                         self.recompute_path(Seat::ALL[j]);
@@ -1056,13 +1269,14 @@ impl Position {
             return self.paths[i];
         }
         let seat = Seat::ALL[i];
-        paths::shortest_path(&self.open, self.pawns[i], self.goal_bits(seat)).unwrap_or_default()
+        paths::shortest_path(&self.maze.open, self.pawns[i], self.goal_bits(seat))
+            .unwrap_or_default()
     }
 
     fn recompute_path(&mut self, seat: Seat) {
         let i = seat.index();
         // A legal position always leaves every active player a path.
-        self.paths[i] = paths::shortest_path(&self.open, self.pawns[i], self.goal_bits(seat))
+        self.paths[i] = paths::shortest_path(&self.maze.open, self.pawns[i], self.goal_bits(seat))
             .unwrap_or_default();
     }
 
@@ -1215,7 +1429,7 @@ impl Position {
             size: self.size,
             variant: self.variant,
             seats,
-            walls: self.walls,
+            walls: self.maze.walls,
             turn: self.turn,
             ply: self.ply,
             ply_limit: self.ply_limit,
@@ -1234,7 +1448,7 @@ impl Position {
                 KEYS.left[i]
             };
         }
-        for w in self.walls.iter() {
+        for w in self.maze.walls.iter() {
             h ^= KEYS.wall[w.orientation() as usize][w.anchor().index() as usize];
         }
         h
@@ -1272,12 +1486,7 @@ impl TryFrom<Setup> for Position {
             turn: setup.turn,
             pawns: [Square::new(0, 0).unwrap_or_else(|| unreachable!()); 4],
             walls_in_hand: [0; 4],
-            walls: WallSet::new(),
-            open: g.open,
-            free: [g.anchors; 2],
-            risky: [0; 2],
-            touched: 0,
-            edge: 0,
+            maze: Maze::empty(g),
             occupied: 0,
             ply: setup.ply,
             ply_limit: setup.ply_limit,
@@ -1337,7 +1546,7 @@ impl TryFrom<Setup> for Position {
             if let Some(other) = setup.walls.conflict_with(w) {
                 return Err(SetupError::WallsConflict(other.min(w), other.max(w)));
             }
-            pos.add_wall(w);
+            pos.maze.add(g, w);
         }
         if !pos.is_active(setup.turn) {
             return Err(SetupError::TurnNotInGame(setup.turn));
@@ -1347,7 +1556,7 @@ impl TryFrom<Setup> for Position {
                 continue;
             }
             let i = s.index();
-            pos.paths[i] = paths::shortest_path(&pos.open, pos.pawns[i], pos.goal_bits(s))
+            pos.paths[i] = paths::shortest_path(&pos.maze.open, pos.pawns[i], pos.goal_bits(s))
                 .ok_or(SetupError::NoPath(s))?;
         }
         {
@@ -1398,7 +1607,7 @@ mod tests {
     /// Whether the steps of seat `i`'s cached path, all open, lead from its pawn to its goal.
     fn path_leads_to_goal(pos: &Position, i: usize) -> bool {
         let p = pos.paths[i];
-        let (n, e) = (p.north & pos.open[N], p.east & pos.open[E]);
+        let (n, e) = (p.north & pos.maze.open[N], p.east & pos.maze.open[E]);
         if (n, e) != (p.north, p.east) {
             return false;
         }

@@ -426,3 +426,41 @@ fn reference_perft_agrees_after_random_openings() {
         assert_eq!(perft(&pos, depth), r.perft(depth), "perft {depth} of {pos}");
     }
 }
+
+/// Perft's last two plies are counted in bulk (most walls without being placed). Checked
+/// against playing every move and counting the moves after it, on positions of every variant
+/// along random games that build mazes, with and without walls in hand and pawns face to
+/// face; a sample also against the reference.
+#[test]
+fn bulk_two_ply_count_agrees_with_playing_every_move() {
+    let mut rng = Rng::new(0xB01C);
+    let (mut positions, mut with_reference) = (0, 0);
+    for config in all_configs() {
+        let games = if config.players == 2 { 12 } else { 4 };
+        for _ in 0..games {
+            let mut pos = Position::start(&config).expect("valid config");
+            let wall_percent = [30, 70, 95][rng.below(3)];
+            while !pos.is_game_over() {
+                let played: u64 = pos
+                    .legal_moves()
+                    .iter()
+                    .map(|&m| {
+                        let mut next = pos;
+                        next.play(m).expect("a listed move is legal");
+                        next.legal_moves().len() as u64
+                    })
+                    .sum();
+                assert_eq!(perft(&pos, 2), played, "perft 2 of {pos}");
+                positions += 1;
+                if config.size <= 7 && rng.percent(3) {
+                    assert_eq!(played, RefState::from_position(&pos).perft(2), "{pos}");
+                    with_reference += 1;
+                }
+                let Some(m) = common::random_move(&pos, &mut rng, wall_percent) else { break };
+                pos.play(m).expect("legal");
+            }
+        }
+    }
+    println!("{positions} positions, {with_reference} also against the reference");
+    assert!(positions > 3000 && with_reference > 50, "{positions} {with_reference}");
+}
