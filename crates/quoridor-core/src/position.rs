@@ -384,6 +384,40 @@ fn open_with(open: &[u128; 4], o: Orientation, a: u8) -> [u128; 4] {
     open
 }
 
+/// A wall's footprint: its points inside the board (grid corners, indexed like anchors),
+/// whether it touches the edge, and the anchors of the (horizontal, vertical) walls that it
+/// leaves no room for (itself, its two neighbours in line, the one crossing it).
+#[inline(always)]
+fn footprint(g: &Geometry, o: Orientation, a: u8) -> (u128, bool, [u128; 2]) {
+    let bit = 1u128 << a;
+    match o {
+        Orientation::Horizontal => {
+            let line = bit | bit << 1 | bit >> 1;
+            (line & g.anchors, bit & (g.anchor_first_col | g.anchor_last_col) != 0, [line, bit])
+        }
+        Orientation::Vertical => {
+            let line = bit | bit << STRIDE | bit >> STRIDE;
+            (line & g.anchors, bit & (g.anchor_first_row | g.anchor_last_row) != 0, [bit, line])
+        }
+    }
+}
+
+/// How many of the (horizontal, vertical) anchors `set` the wall `o` at anchor `a` leaves no
+/// room for ([`footprint`]), bit by bit: cheaper than a popcount where there is no popcount
+/// instruction.
+#[inline(always)]
+fn taken_count(set: [u128; 2], o: Orientation, a: u8) -> u32 {
+    let bit = 1u128 << a;
+    let (same, other, step) = match o {
+        Orientation::Horizontal => (set[0], set[1], 1),
+        Orientation::Vertical => (set[1], set[0], STRIDE),
+    };
+    u32::from(same & bit >> step != 0)
+        + u32::from(same & bit != 0)
+        + u32::from(same & bit << step != 0)
+        + u32::from(other & bit != 0)
+}
+
 /// The walls on the board and the masks that move generation keeps from them. They are
 /// updated as walls go down, because counting legal walls reads them far more often than
 /// walls are placed.
@@ -454,30 +488,9 @@ impl Maze {
         let a = w.anchor().index();
         let mut walls = self.walls;
         walls.insert(w);
-        let bit = 1u128 << a;
         let [fh, fv] = self.free;
-        // The anchors where a wall no longer fits, and how many of them still did.
-        let (points, touches_edge, gone_h, gone_v, gone) = match o {
-            Orientation::Horizontal => {
-                let line = bit | bit << 1 | bit >> 1;
-                let gone = u32::from(fh & bit >> 1 != 0)
-                    + u32::from(fh & bit != 0)
-                    + u32::from(fh & bit << 1 != 0)
-                    + u32::from(fv & bit != 0);
-                let edge = bit & (g.anchor_first_col | g.anchor_last_col) != 0;
-                (line, edge, line, bit, gone)
-            }
-            Orientation::Vertical => {
-                let line = bit | bit << STRIDE | bit >> STRIDE;
-                let gone = u32::from(fv & bit >> STRIDE != 0)
-                    + u32::from(fv & bit != 0)
-                    + u32::from(fv & bit << STRIDE != 0)
-                    + u32::from(fh & bit != 0);
-                let edge = bit & (g.anchor_first_row | g.anchor_last_row) != 0;
-                (line, edge, bit, line, gone)
-            }
-        };
-        let points = points & g.anchors;
+        let (points, touches_edge, [gone_h, gone_v]) = footprint(g, o, a);
+        let gone = taken_count(self.free, o, a);
         let alone = points & self.touched == 0 && !touches_edge;
         let (mut risky, mut edge) = (self.risky, self.edge);
         if !alone {
@@ -985,16 +998,23 @@ impl Position {
     /// The number of legal moves summed over the positions after each legal move: perft's
     /// last two plies, counted in bulk.
     ///
-    /// With two players and no ply limit, most walls are counted together, without being
-    /// placed. Take a wall `w` that touches no other wall nor the edge, and no step that the
-    /// next pawn's moves depend on. It leaves that pawn's moves as they are. And a wall `x`
-    /// is legal after `w` exactly when it is legal now and still fits: `w` touches `x` at
-    /// one point at most (two would overlap or cross) and nothing else, so it closes no loop
-    /// with `x` ([`Maze::add`]), and the squares connected after `w` and `x` are those
-    /// connected after `x` alone. So the count after `w` is the pawn moves plus the legal
-    /// walls now, less those `w` takes (itself, its two neighbours in line and the wall
-    /// crossing it, where legal): sums over bit masks. Every other move is counted one by
-    /// one.
+    /// With two players and no ply limit, walls are counted without being placed. The
+    /// argument: a wall `x` is legal after the wall `w` exactly when `x` fits and `w` is legal
+    /// after `x` (both orders reach the same position). Where `w` touches walls and the edge
+    /// at one point at most, `w` can only close a loop after `x` (and so cut a player off,
+    /// [`Maze::add`]) if `x` touches one of the other points of `w` and something else; and
+    /// then only if `w` or `x` blocks a step of some player's path. So:
+    ///
+    /// - a wall touching nothing, and no step that the next pawn's moves read, leaves the
+    ///   moves after it equal to the pawn moves now plus the legal walls now, less those it
+    ///   leaves no room for: these walls are summed in one go over bit masks;
+    /// - a wall touching one point and blocking no path step is counted the same way, one by
+    ///   one, checking the few walls `x` above with a flood fill;
+    /// - the rest (walls touching two points or more, or one point and on a path) are
+    ///   counted after building what the position after them needs
+    ///   ([`Position::count_after_wall`]).
+    ///
+    /// Pawn moves, and every move with more players or a ply limit, are played and counted.
     pub(crate) fn count_children(&self) -> u64 {
         if self.is_game_over() {
             return 0;
@@ -1034,23 +1054,89 @@ impl Position {
         let batch = u64::from(bh.count_ones() + bv.count_ones());
         let pawn = u64::from(self.pawn_targets_in(&maze.open, next).count_ones());
         n += batch * pawn;
-        if self.walls_in_hand[next.index()] != 0 {
-            let legal = lh.count_ones() + lv.count_ones();
+        let has_walls = self.walls_in_hand[next.index()] != 0;
+        // The walls that block a step of some player's path.
+        let (mut step_h, mut step_v) = (0, 0);
+        let mut act = self.active;
+        while act != 0 {
+            let p = &self.paths[act.trailing_zeros() as usize];
+            act &= act - 1;
+            step_h |= p.north | p.north >> 1;
+            step_v |= p.east | p.east >> STRIDE;
+        }
+        let legal = u64::from(lh.count_ones() + lv.count_ones());
+        if has_walls {
             let taken = (bh & lh << 1).count_ones()
                 + (bh & lh >> 1).count_ones()
                 + (bh & lv).count_ones()
                 + (bv & lv << STRIDE).count_ones()
                 + (bv & lv >> STRIDE).count_ones()
                 + (bv & lh).count_ones();
-            n += batch * u64::from(legal) - batch - u64::from(taken);
+            n += batch * legal - batch - u64::from(taken);
         }
         for (bits, o) in [(lh & !bh, Orientation::Horizontal), (lv & !bv, Orientation::Vertical)] {
             for a in Bitboard(bits) {
-                let w = Wall::on_anchor(a, o);
-                n += self.count_after_wall(w).unwrap_or_else(|| unreachable!()) as u64;
+                let a = a.index();
+                let (points, touches_edge, _) = footprint(g, o, a);
+                // Whether the wall touches walls or the edge at no point, one, or more.
+                let c = points & t;
+                let contacts = u32::from(c != 0)
+                    + u32::from(c & c.wrapping_sub(1) != 0)
+                    + u32::from(touches_edge);
+                let on_path = match o {
+                    Orientation::Horizontal => step_h,
+                    Orientation::Vertical => step_v,
+                } & 1 << a
+                    != 0;
+                if contacts >= 2 || contacts == 1 && on_path {
+                    let w =
+                        Wall::on_anchor(Square::from_index(a).unwrap_or_else(|| unreachable!()), o);
+                    n += self.count_after_wall(w).unwrap_or_else(|| unreachable!()) as u64;
+                    continue;
+                }
+                let open = open_with(&maze.open, o, a);
+                n += if pawn_near & 1 << a != 0 {
+                    u64::from(self.pawn_targets_in(&open, next).count_ones())
+                } else {
+                    pawn
+                };
+                if !has_walls {
+                    continue;
+                }
+                n += legal - u64::from(taken_count([lh, lv], o, a));
+                if contacts == 1 {
+                    // Joined at one point, the wall closes a loop with a wall `x` only if `x`
+                    // touches one of its two other points and something else; and as the
+                    // wall blocks no step of any player's path, `x` can only cut a player
+                    // off if it blocks one. Check those.
+                    let q = points & !t;
+                    let (_, _, [th, tv]) = footprint(g, o, a);
+                    let dh = lh & !th & (q | q << 1 | q >> 1) & near_h & step_h;
+                    let dv = lv & !tv & (q | q << STRIDE | q >> STRIDE) & near_v & step_v;
+                    for (d, xo) in [(dh, Orientation::Horizontal), (dv, Orientation::Vertical)] {
+                        for x in Bitboard(d) {
+                            let open = open_with(&open, xo, x.index());
+                            n -= u64::from(self.someone_cut_off(&open));
+                        }
+                    }
+                }
             }
         }
         n
+    }
+
+    /// Whether some active seat has no path to its goal in the open steps `open`.
+    #[inline]
+    fn someone_cut_off(&self, open: &[u128; 4]) -> bool {
+        let mut act = self.active;
+        while act != 0 {
+            let i = act.trailing_zeros() as usize;
+            act &= act - 1;
+            if !paths::reaches(open, self.pawns[i].bb().0, self.goal_bits(Seat::ALL[i])) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Every legal move of the side to move: pawn moves first, then horizontal walls, then
