@@ -12,7 +12,7 @@
 //!   Zobrist [`Position::hash`].
 //! - A [`Setup`] is plain, unchecked data; `Position::try_from(setup)` checks it. Both write
 //!   and read the one-line position format (see the `fen` module docs).
-//! - [`perft`] and [`perft_divide`] count move paths.
+//! - [`perft()`] and [`perft_divide`] count move paths.
 //! - With the `alloc` feature, [`Game`] keeps the history (`undo`), resignations, and reads
 //!   and writes game records.
 //!
