@@ -23,8 +23,14 @@ fn bot(spec: &str, seed: u64) -> Box<dyn Bot> {
         "greedy" => Box::new(GreedyBot::new()),
         "engine" => Box::new(EngineBot::new(Limits::movetime(Duration::from_millis(num())))),
         // The engine with weights from the environment: B_WALLS (11 numbers), B_TEMPO.
-        "engineB" => {
-            let mut bot = EngineBot::new(Limits::movetime(Duration::from_millis(num())));
+        // `engineB:MS` thinks MS per move, `nodesB:N` searches N nodes.
+        "engineB" | "nodesB" => {
+            let limits = if kind == "engineB" {
+                Limits::movetime(Duration::from_millis(num()))
+            } else {
+                Limits::nodes(num())
+            };
+            let mut bot = EngineBot::new(limits);
             let mut p = EvalParams::default();
             if let Ok(w) = std::env::var("B_WALLS") {
                 let v: Vec<i32> = w.split(',').map(|x| x.parse().unwrap()).collect();

@@ -13,6 +13,23 @@ fn walls_value(p: &EvalParams, n: u8) -> i32 {
     p.walls_in_hand[usize::from(n).min(p.walls_in_hand.len() - 1)]
 }
 
+/// The two-player evaluation from the point of view of a player at distance `my_d` holding
+/// `my_walls`, against an opponent at `opp_d` holding `opp_walls`: what [`evaluate_with`]
+/// computes for two players, from the parts (the search evaluates leaves without playing
+/// the move that leads to them).
+#[inline]
+pub(crate) fn evaluate_two(
+    p: &EvalParams,
+    (my_d, my_walls): (u8, u8),
+    (opp_d, opp_walls): (u8, u8),
+    my_turn: bool,
+) -> i32 {
+    let tempo = if my_turn { p.tempo } else { -p.tempo };
+    p.step * (i32::from(opp_d) - i32::from(my_d)) + walls_value(p, my_walls)
+        - walls_value(p, opp_walls)
+        + tempo
+}
+
 /// The evaluation of `pos` from the point of view of `me` (which must be in the game), with
 /// the default weights.
 ///

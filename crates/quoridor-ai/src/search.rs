@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 
 use quoridor_core::{Bitboard, Move, Orientation, Outcome, Position, Seat, Variant, WallSet};
 
-use crate::eval::evaluate_with;
+use crate::eval::{evaluate_two, evaluate_with};
 use crate::ordering::{Heuristics, decode, encode};
 use crate::params::{ASPIRATION, ASPIRATION_FROM_DEPTH, CHECK_EVERY, MAX_PLY, WIN, WIN_BOUND};
 use crate::params::{EvalParams, SearchParams};
@@ -480,14 +480,7 @@ impl Engine {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        self.nodes += 1;
-        if self.nodes >= self.node_limit {
-            self.aborted = true;
-        }
-        if self.nodes % CHECK_EVERY == 0 {
-            self.check_limits();
-        }
-        if self.aborted {
+        if self.count_node() {
             return 0;
         }
         self.pv_len[ply] = 0;
@@ -553,6 +546,13 @@ impl Engine {
         let mut tried = [0u16; 64];
         let mut n_tried = 0;
         let mut scratch = *pos;
+        // One ply above the horizon with two players, the leaves are evaluated from the
+        // distances the move leaves, without playing it (see `quick_leaf`).
+        let frontier = depth == 1
+            && pos.players() == 2
+            && self.noise == 0
+            && !self.is_race(pos)
+            && pos.ply_limit().is_none_or(|l| pos.ply().saturating_add(1) < l);
         for i in 0..buf.cands.len() {
             // Selection instead of a full sort: a cut-off usually comes after a few moves.
             let mut pick = i;
@@ -564,11 +564,28 @@ impl Engine {
             }
             buf.cands.swap(i, pick);
             let c = &buf.cands[i];
-            let child = buf.child_of(c, pos, &mut scratch);
-            let same = self.same_team(child.turn(), me);
-            let v = if i == 0 {
+            let quick = if frontier { self.quick_leaf(pos, c.mv, ply) } else { None };
+            let v = if let Some(v) = quick {
+                // The leaf counts as a node searched, as if played.
+                if self.count_node() {
+                    self.bufs[ply] = buf;
+                    return 0;
+                }
+                self.pv_len[ply + 1] = 0;
+                #[cfg(debug_assertions)]
+                {
+                    let child = buf.child_of(c, pos, &mut scratch);
+                    let played = -self.eval_or_end(child, ply + 1);
+                    assert_eq!(v, played, "leaf {} of {pos}", c.mv);
+                }
+                v
+            } else if i == 0 {
+                let child = buf.child_of(c, pos, &mut scratch);
+                let same = self.same_team(child.turn(), me);
                 self.child(child, same, depth - 1, ply + 1, alpha, beta)
             } else {
+                let child = buf.child_of(c, pos, &mut scratch);
+                let same = self.same_team(child.turn(), me);
                 let r = i32::from(
                     depth >= self.sparams.lmr_depth && i >= self.sparams.lmr_move && c.quiet,
                 );
@@ -618,6 +635,60 @@ impl Engine {
             self.tt.store(key, ply, depth, best, bound, best_code);
         }
         best
+    }
+
+    /// A leaf's value for its side to move as `negamax` at depth 0 finds it (for checks).
+    #[cfg(debug_assertions)]
+    fn eval_or_end(&self, pos: &Position, ply: usize) -> i32 {
+        match pos.outcome() {
+            Some(Outcome::Winner(s)) if s == pos.turn() => WIN - ply as i32,
+            Some(Outcome::Winner(_)) => -(WIN - ply as i32),
+            Some(Outcome::Draw) => 0,
+            None => self.eval(pos),
+        }
+    }
+
+    /// Counts a node and looks at the limits now and then; true when the search must stop.
+    #[inline]
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+        if self.nodes % CHECK_EVERY == 0 {
+            self.check_limits();
+        }
+        self.aborted
+    }
+
+    /// The value, for the side to move, of the leaf after `m` in a two-player game, found
+    /// from the distances `m` leaves (`Position::distance_from`, `distance_after_wall`)
+    /// without playing it: the same value as evaluating the played position, at a fraction
+    /// of the cost. `None` when the leaf needs more: a race (exact tables), which the last
+    /// wall in hand can start.
+    #[inline]
+    fn quick_leaf(&self, pos: &Position, m: Move, ply: usize) -> Option<i32> {
+        let me = pos.turn();
+        let opp = pos.active_seats().find(|&s| s != me)?;
+        let (my_w, opp_w) = (pos.walls_in_hand(me), pos.walls_in_hand(opp));
+        match m {
+            Move::Pawn(sq) => {
+                if pos.goal(me).contains(sq) {
+                    return Some(WIN - ply as i32 - 1);
+                }
+                let d = pos.distance_from(me, sq)?;
+                let opp_d = pos.distance(opp)?;
+                Some(evaluate_two(&self.params, (d, my_w), (opp_d, opp_w), false))
+            }
+            Move::Wall(w) => {
+                if my_w <= 1 && opp_w == 0 {
+                    return None;
+                }
+                let d = pos.distance_after_wall(w, me)?;
+                let opp_d = pos.distance_after_wall(w, opp)?;
+                Some(evaluate_two(&self.params, (d, my_w - 1), (opp_d, opp_w), false))
+            }
+        }
     }
 
     /// The exact race score, when the race table is at hand (or `build`) and the ply limit

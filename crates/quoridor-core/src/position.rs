@@ -717,6 +717,48 @@ impl Position {
         .take(len)
     }
 
+    /// Shortest distance of `seat` to its goal from `from` (pawns do not block): where the
+    /// seat's pawn would stand after a move, say. `None` when the seat is not in the game,
+    /// `from` is off the board, or no path leads from it.
+    ///
+    /// ```
+    /// use quoridor_core::{Position, Seat};
+    /// let pos = Position::default();
+    /// assert_eq!(pos.distance_from(Seat::South, "e2".parse().unwrap()), Some(7));
+    /// ```
+    pub fn distance_from(&self, seat: Seat, from: Square) -> Option<u8> {
+        if !self.is_active(seat) || !from.on_board(self.size) {
+            return None;
+        }
+        paths::distance(&self.maze.open, from.bb().0, self.goal_bits(seat))
+    }
+
+    /// Shortest distance of `seat` to its goal if the wall `w` were added, without playing
+    /// it: the cached distance when the wall blocks no step of the cached path, a flood fill
+    /// otherwise. The wall is not checked: for a wall that is not legal the answer is that
+    /// of the open steps with the wall's two blocked steps closed. `None` when the seat is
+    /// not in the game or the wall would cut it off.
+    ///
+    /// ```
+    /// use quoridor_core::{Position, Seat};
+    /// let pos = Position::default();
+    /// assert_eq!(pos.distance_after_wall("e8h".parse().unwrap(), Seat::North), Some(9));
+    /// assert_eq!(pos.distance_after_wall("e8h".parse().unwrap(), Seat::South), Some(9));
+    /// assert_eq!(pos.distance_after_wall("a3h".parse().unwrap(), Seat::South), Some(8));
+    /// ```
+    pub fn distance_after_wall(&self, w: Wall, seat: Seat) -> Option<u8> {
+        if !self.is_active(seat) {
+            return None;
+        }
+        let i = seat.index();
+        let (o, a) = (w.orientation(), w.anchor().index());
+        if self.stale & 1 << i == 0 && !self.paths[i].is_cut_by(o, a) {
+            return Some(self.paths[i].len);
+        }
+        let open = open_with(&self.maze.open, o, a);
+        paths::distance(&open, self.pawns[i].bb().0, self.goal_bits(seat))
+    }
+
     /// Shortest distance of `seat` computed afresh by a flood fill, ignoring the cached path
     /// that [`Position::distance`] reads. Same answer, for checks and benchmarks.
     pub fn search_distance(&self, seat: Seat) -> Option<u8> {

@@ -165,6 +165,37 @@ proptest! {
         }
     }
 
+    /// `distance_after_wall` and `distance_from` answer as playing the move would.
+    #[test]
+    fn distances_after_a_move_agree_with_playing_it((config, steps) in scenario()) {
+        let mut game = Game::new(&config).expect("valid config");
+        for step in steps {
+            let pos = *game.position();
+            for &m in pos.legal_moves().iter() {
+                let mut after = pos;
+                after.play(m).expect("listed");
+                match m {
+                    Move::Wall(w) => {
+                        for s in pos.active_seats().filter(|&s| after.is_active(s)) {
+                            prop_assert_eq!(
+                                pos.distance_after_wall(w, s), after.distance(s), "{} {} {}", s, m, pos
+                            );
+                        }
+                    }
+                    Move::Pawn(sq) => {
+                        let d = after.distance(pos.turn());
+                        if after.is_active(pos.turn()) {
+                            prop_assert_eq!(pos.distance_from(pos.turn(), sq), d, "{} {}", m, pos);
+                        }
+                    }
+                }
+            }
+            if !apply(&mut game, step) {
+                break;
+            }
+        }
+    }
+
     /// Invariants hold after every ply and every resignation; `Game::undo` restores the
     /// position and its hash exactly, step by step and all the way back.
     #[test]
