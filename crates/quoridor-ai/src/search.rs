@@ -538,7 +538,7 @@ impl Engine {
         }
 
         let mut buf = std::mem::take(&mut self.bufs[ply]);
-        let mode = if depth >= 2 { Gen::Played } else { Gen::Lazy };
+        let mode = if depth >= 2 { Gen::Gains } else { Gen::Lazy };
         self.generate(pos, ply, hash_move, &mut buf, mode);
         let old_alpha = alpha;
         let mut best = -INF;
@@ -707,10 +707,11 @@ impl Engine {
     }
 
     /// Fills `out` with the candidate moves of `pos` and their ordering keys: every legal
-    /// move (`Gen::All`), or pawn moves and the walls that lengthen an opponent's path more
-    /// than one's own, found by playing them (`Gen::Played`), or pawn moves and the walls
-    /// that cut an opponent's shortest path, ordered without playing (`Gen::Lazy`, for the
-    /// last ply where every child is a leaf anyway).
+    /// move, each played and kept (`Gen::All`, the root), or pawn moves and the walls that
+    /// lengthen the opponents' paths more than one's own, measured by the distances they
+    /// leave without playing them (`Gen::Gains`), or pawn moves and the walls that cut an
+    /// opponent's shortest path, ordered by killers and history (`Gen::Lazy`, for the last
+    /// ply where every child is a leaf anyway). Moves are played when searched.
     fn generate(&self, pos: &Position, ply: usize, hash_move: u16, out: &mut Buf, mode: Gen) {
         out.cands.clear();
         out.kids.clear();
@@ -752,6 +753,13 @@ impl Engine {
                     },
                     NO_CHILD,
                 )
+            } else if mode == Gen::Gains {
+                let gain = if pos.goal(me).contains(sq) {
+                    100
+                } else {
+                    my_d - i32::from(pos.distance_from(me, sq).unwrap_or(0))
+                };
+                (gain, NO_CHILD)
             } else {
                 // Played in place: no copy of the child after the fact.
                 out.kids.push(*pos);
@@ -812,6 +820,24 @@ impl Engine {
                     });
                     continue;
                 }
+                if mode == Gen::Gains {
+                    // The gain from the distances the wall leaves, without playing it.
+                    let mut delta =
+                        my_d - i32::from(pos.distance_after_wall(w, me).unwrap_or(u8::MAX));
+                    for &(s, d) in &targets[..nt] {
+                        delta += pos.distance_after_wall(w, s).map_or(20, |nd| i32::from(nd) - d);
+                    }
+                    if delta >= self.sparams.min_wall_gain {
+                        out.cands.push(Cand {
+                            mv,
+                            code,
+                            key: bonus(code, delta * 100_000),
+                            quiet: delta <= 1,
+                            child: NO_CHILD,
+                        });
+                    }
+                    continue;
+                }
                 out.kids.push(*pos);
                 let k = out.kids.len() - 1;
                 let child = &mut out.kids[k];
@@ -820,10 +846,6 @@ impl Engine {
                 for &(s, d) in &targets[..nt] {
                     // A seat eliminated by the wall counts as a big gain.
                     delta += child.distance(s).map_or(20, |nd| i32::from(nd) - d);
-                }
-                if mode == Gen::Played && delta < self.sparams.min_wall_gain {
-                    out.kids.pop();
-                    continue;
                 }
                 out.cands.push(Cand {
                     mv,
@@ -840,8 +862,11 @@ impl Engine {
 /// How [`Engine::generate`] finds and orders moves.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Gen {
+    /// Every legal move, each played (the root keeps the children).
     All,
-    Played,
+    /// Pawn moves and the walls that gain at least `min_wall_gain`, by distances.
+    Gains,
+    /// Pawn moves and the walls that cut an opponent's path, ordered by history only.
     Lazy,
 }
 
