@@ -64,7 +64,7 @@ pub const CLOCK_MOVES_TO_GO: u32 = 25;
 pub const CHECK_EVERY: u64 = 256;
 
 /// Below the root, walls that gain less than this (opponents' path growth minus one's own,
-/// in steps) are not searched, where they are played for ordering anyway.
+/// in steps) are not searched, two plies or more from the horizon.
 pub const MIN_WALL_GAIN: i32 = 1;
 
 /// The search's tunable switches as one value (for tuning runs);

@@ -5,11 +5,12 @@
 //! # Candidate moves
 //! At the root every legal move is searched. Deeper, a player considers all its pawn moves
 //! but only the walls that cut some opponent's current shortest path (a wall that does not
-//! cut it cannot lengthen it). Two plies or more from the horizon those walls are played
-//! for ordering, and only the ones that lengthen the opponents' paths more than the mover's
-//! own are kept; at the last ply they are searched unplayed, ordered by killers and
-//! history, since every child is a leaf anyway. Quiet walls, laid for later, are the pruned
-//! moves; wins and losses found below the root assume they do not matter.
+//! cut it cannot lengthen it). Two plies or more from the horizon only the ones that
+//! lengthen the opponents' paths more than the mover's own are kept (measured from the
+//! distances they leave, without playing them); at the last ply they are ordered by
+//! killers and history, and the leaves are evaluated without playing the move. Quiet
+//! walls, laid for later, are the pruned moves; wins and losses found below the root assume
+//! they do not matter.
 //!
 //! # Three and four players: paranoid search
 //! With more than two players the engine runs a *paranoid* search: it assumes every
