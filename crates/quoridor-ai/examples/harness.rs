@@ -160,10 +160,12 @@ fn main() {
             let players: u8 = players_arg.trim_end_matches('k').parse().unwrap();
             let size: u8 = args.get(5).map_or(9, |s| s.parse().unwrap());
             let random_plies: usize = std::env::var("OPENING").map_or(2, |s| s.parse().unwrap());
+            // FIRST=N plays games N.. instead of 0.. (to split a long match across cores).
+            let first: u64 = std::env::var("FIRST").map_or(0, |s| s.parse().unwrap());
             let mut wins = [0u64; 3];
             let mut worst_overrun = Duration::ZERO;
             let start = Instant::now();
-            for g in 0..games {
+            for g in first..first + games {
                 // Bot A takes seat g % players; the others are B.
                 let variant = if koth { Variant::KingOfTheHill } else { Variant::Classic };
                 let config =
