@@ -39,6 +39,9 @@ fn bot(spec: &str, seed: u64) -> Box<dyn Bot> {
             if let Ok(t) = std::env::var("B_LEADER") {
                 p.leader_weight = t.parse().unwrap();
             }
+            if let Ok(t) = std::env::var("B_UNANSWERED") {
+                p.unanswered_walls = t.parse().unwrap();
+            }
             if let Ok(t) = std::env::var("B_TEMPO") {
                 p.tempo = t.parse().unwrap();
             }
@@ -197,6 +200,9 @@ fn main() {
                         }
                     }
                     assert!(pos.is_legal(m), "illegal move {m} in {pos}");
+                    if std::env::var("SHOW").is_ok_and(|v| v == "2") {
+                        eprintln!("    {pos}");
+                    }
                     if std::env::var_os("SHOW").is_some() {
                         let d: Vec<_> =
                             pos.active_seats().map(|s| pos.distance(s).unwrap()).collect();

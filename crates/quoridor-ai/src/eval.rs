@@ -25,9 +25,22 @@ pub(crate) fn evaluate_two(
     my_turn: bool,
 ) -> i32 {
     let tempo = if my_turn { p.tempo } else { -p.tempo };
-    p.step * (i32::from(opp_d) - i32::from(my_d)) + walls_value(p, my_walls)
-        - walls_value(p, opp_walls)
-        + tempo
+    p.step * (i32::from(opp_d) - i32::from(my_d)) + walls_pair(p, my_walls, opp_walls) + tempo
+}
+
+/// The two-player wall term for the side holding `mine` against `theirs`: the difference of
+/// the values of the walls in hand, the walls of a side whose opponent has none worth
+/// `unanswered_walls` percent.
+#[inline]
+fn walls_pair(p: &EvalParams, mine: u8, theirs: u8) -> i32 {
+    let (m, t) = (walls_value(p, mine), walls_value(p, theirs));
+    if theirs == 0 {
+        m * p.unanswered_walls / 100
+    } else if mine == 0 {
+        -t * p.unanswered_walls / 100
+    } else {
+        m - t
+    }
 }
 
 /// The evaluation of `pos` from the point of view of `me` (which must be in the game), with
@@ -77,7 +90,8 @@ pub fn evaluate_with(p: &EvalParams, pos: &Position, me: Seat) -> i32 {
         return step * 50;
     }
     if n == 1 {
-        return step * (sum_d - my_d) + mine - sum_w + tempo;
+        let theirs = pos.active_seats().find(|&s| s != me).map_or(0, |s| pos.walls_in_hand(s));
+        return step * (sum_d - my_d) + walls_pair(p, pos.walls_in_hand(me), theirs) + tempo;
     }
     // Blend in hundredths of a step so the mean keeps its fractions.
     let opp = leader * min_d * step + (100 - leader) * sum_d * step / n;

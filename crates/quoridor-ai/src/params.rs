@@ -19,6 +19,11 @@ pub const TEMPO: i32 = 20;
 /// multi-player evaluation (percent): the leader is the real threat.
 pub const LEADER_WEIGHT: i32 = 70;
 
+/// Walls held against an opponent who has none left are worth this much more (percent of
+/// [`WALLS_IN_HAND`], two players): nothing can answer them, and the race they will decide
+/// cannot be defended with walls.
+pub const UNANSWERED_WALLS: i32 = 150;
+
 /// The evaluation weights as one value, so that tuning runs can compare settings in one
 /// program; [`EvalParams::default`] holds the constants above.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +36,8 @@ pub struct EvalParams {
     pub tempo: i32,
     /// See [`LEADER_WEIGHT`].
     pub leader_weight: i32,
+    /// See [`UNANSWERED_WALLS`].
+    pub unanswered_walls: i32,
 }
 
 impl Default for EvalParams {
@@ -40,6 +47,7 @@ impl Default for EvalParams {
             walls_in_hand: WALLS_IN_HAND,
             tempo: TEMPO,
             leader_weight: LEADER_WEIGHT,
+            unanswered_walls: UNANSWERED_WALLS,
         }
     }
 }
