@@ -46,8 +46,9 @@ fn walls_pair(p: &EvalParams, mine: u8, theirs: u8) -> i32 {
 /// The evaluation of `pos` from the point of view of `me` (which must be in the game), with
 /// the default weights.
 ///
-/// Two players: the difference of shortest distances, the value of walls in hand, and a
-/// bonus for the side to move; `evaluate(pos, a) == -evaluate(pos, b)`.
+/// Two players: the difference of shortest distances, the value of walls in hand (more for
+/// walls the opponent cannot answer, having none), and a bonus for the side to move;
+/// `evaluate(pos, a) == -evaluate(pos, b)`.
 ///
 /// Three and four players (paranoid view: every other player is `me`'s opponent): `me`'s
 /// distance against a blend of the closest opponent's and the mean opponent distance,
