@@ -77,6 +77,7 @@ pub fn evaluate_with(p: &EvalParams, pos: &Position, me: Seat) -> i32 {
     let mut sum_d = 0;
     let mut min_d = i32::MAX;
     let mut sum_w = 0;
+    let mut their_walls = 0;
     for s in pos.active_seats() {
         if s == me {
             continue;
@@ -85,14 +86,14 @@ pub fn evaluate_with(p: &EvalParams, pos: &Position, me: Seat) -> i32 {
         n += 1;
         sum_d += d;
         min_d = min_d.min(d);
-        sum_w += walls_value(p, pos.walls_in_hand(s));
+        their_walls = pos.walls_in_hand(s);
+        sum_w += walls_value(p, their_walls);
     }
     if n == 0 {
         return step * 50;
     }
     if n == 1 {
-        let theirs = pos.active_seats().find(|&s| s != me).map_or(0, |s| pos.walls_in_hand(s));
-        return step * (sum_d - my_d) + walls_pair(p, pos.walls_in_hand(me), theirs) + tempo;
+        return step * (sum_d - my_d) + walls_pair(p, pos.walls_in_hand(me), their_walls) + tempo;
     }
     // Blend in hundredths of a step so the mean keeps its fractions.
     let opp = leader * min_d * step + (100 - leader) * sum_d * step / n;

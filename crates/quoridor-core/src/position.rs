@@ -1119,7 +1119,7 @@ impl Position {
         for (bits, o) in [(lh & !bh, Orientation::Horizontal), (lv & !bv, Orientation::Vertical)] {
             for a in Bitboard(bits) {
                 let a = a.index();
-                let (points, touches_edge, _) = footprint(g, o, a);
+                let (points, touches_edge, [th, tv]) = footprint(g, o, a);
                 // Whether the wall touches walls or the edge at no point, one, or more.
                 let c = points & t;
                 let contacts = u32::from(c != 0)
@@ -1152,7 +1152,6 @@ impl Position {
                     // wall blocks no step of any player's path, `x` can only cut a player
                     // off if it blocks one. Check those.
                     let q = points & !t;
-                    let (_, _, [th, tv]) = footprint(g, o, a);
                     let dh = lh & !th & (q | q << 1 | q >> 1) & near_h & step_h;
                     let dv = lv & !tv & (q | q << STRIDE | q >> STRIDE) & near_v & step_v;
                     for (d, xo) in [(dh, Orientation::Horizontal), (dv, Orientation::Vertical)] {
