@@ -65,7 +65,7 @@ pub fn bench(depth: u32) -> BenchReport {
     let start = Instant::now();
     let mut nodes = 0;
     for pos in &positions {
-        let mut engine = Engine::new(EngineOptions { hash_mb: 16, seed: 0 });
+        let mut engine = Engine::new(EngineOptions { hash_mb: 16, seed: 0, threads: 1 });
         if let Some(r) = engine.search(pos, &Limits::depth(depth), &mut |_| {}) {
             nodes += r.info.nodes;
         }

@@ -134,7 +134,7 @@ impl EngineBot {
     /// The engine at full strength within `limits`, with a 16 MiB table.
     pub fn new(limits: Limits) -> EngineBot {
         EngineBot {
-            engine: Engine::new(EngineOptions { hash_mb: 16, seed: 0 }),
+            engine: Engine::new(EngineOptions { hash_mb: 16, seed: 0, threads: 1 }),
             limits,
             level: None,
             rng: Rng::new(0),
@@ -144,7 +144,7 @@ impl EngineBot {
     /// The engine at a playing level (its limits, evaluation noise and random moves), with
     /// its seed.
     pub fn with_level(level: Level, seed: u64) -> EngineBot {
-        let mut engine = Engine::new(EngineOptions { hash_mb: 16, seed });
+        let mut engine = Engine::new(EngineOptions { hash_mb: 16, seed, threads: 1 });
         engine.set_noise(level.noise());
         EngineBot { engine, limits: level.limits(), level: Some(level), rng: Rng::new(seed) }
     }

@@ -170,11 +170,14 @@ pub struct EngineOptions {
     pub hash_mb: usize,
     /// Seed for the engine's randomness (only used when randomness is switched on).
     pub seed: u64,
+    /// Search threads (clamped to 1..=256). One thread searches deterministically; more
+    /// share the transposition table (Lazy SMP) and usually play better in the same time.
+    pub threads: usize,
 }
 
 impl Default for EngineOptions {
     fn default() -> EngineOptions {
-        EngineOptions { hash_mb: 64, seed: 0 }
+        EngineOptions { hash_mb: 64, seed: 0, threads: 1 }
     }
 }
 

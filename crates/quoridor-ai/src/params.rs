@@ -68,6 +68,9 @@ pub const HISTORY_MAX: i32 = 1 << 14;
 /// Games are planned for this many moves of the clock's time left.
 pub const CLOCK_MOVES_TO_GO: u32 = 25;
 
+/// Most search threads an engine runs.
+pub const MAX_THREADS: usize = 256;
+
 /// Nodes between two looks at the clock and the stop flag.
 pub const CHECK_EVERY: u64 = 256;
 

@@ -26,14 +26,16 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use quoridor_core::{Bitboard, Move, Orientation, Outcome, Position, Seat, Variant, WallSet};
 
 use crate::eval::{evaluate_two, evaluate_with};
 use crate::ordering::{Heuristics, decode, encode};
-use crate::params::{ASPIRATION, ASPIRATION_FROM_DEPTH, CHECK_EVERY, MAX_PLY, WIN, WIN_BOUND};
+use crate::params::{
+    ASPIRATION, ASPIRATION_FROM_DEPTH, CHECK_EVERY, MAX_PLY, MAX_THREADS, WIN, WIN_BOUND,
+};
 use crate::params::{EvalParams, SearchParams};
 use crate::race::{RaceTable, RaceValue};
 use crate::rng::mix;
@@ -85,6 +87,11 @@ impl Buf {
 /// The search engine: keeps its transposition table, history and race tables from one
 /// search to the next.
 ///
+/// With [`EngineOptions::threads`] above one, a search runs on that many threads that share
+/// the transposition table ("Lazy SMP"): the helpers search the same root, some of them one
+/// ply deeper, and fill the table with results the main thread then finds. Only searches
+/// on one thread are deterministic.
+///
 /// ```
 /// use quoridor_ai::{Engine, EngineOptions, Limits};
 /// use quoridor_core::Position;
@@ -97,7 +104,27 @@ impl Buf {
 /// ```
 pub struct Engine {
     options: EngineOptions,
-    tt: Tt,
+    tt: Arc<Tt>,
+    /// One per thread; the first is the main thread's.
+    workers: Vec<Worker>,
+}
+
+/// What the threads of one search share besides the table.
+#[derive(Default)]
+struct Shared {
+    /// Raised when the main thread is done: the helpers stop.
+    halt: AtomicBool,
+    /// Nodes the helpers have counted so far (published every `CHECK_EVERY` nodes).
+    helper_nodes: AtomicU64,
+}
+
+/// One search thread: its own history, killers, race tables and stacks; the table is shared.
+struct Worker {
+    /// 0 for the main thread.
+    id: usize,
+    tt: Arc<Tt>,
+    shared: Arc<Shared>,
+    seed: u64,
     heur: Heuristics,
     races: HashMap<(u8, WallSet), RaceTable>,
     noise: i32,
@@ -105,6 +132,7 @@ pub struct Engine {
     sparams: SearchParams,
     // Per search.
     nodes: u64,
+    published: u64,
     node_limit: u64,
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
@@ -117,17 +145,154 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// A new engine with an empty transposition table of `options.hash_mb` MiB.
+    /// A new engine with an empty transposition table of `options.hash_mb` MiB, searching
+    /// on `options.threads` threads (at least one).
     pub fn new(options: EngineOptions) -> Engine {
-        Engine {
-            tt: Tt::new(options.hash_mb),
-            options,
+        let tt = Arc::new(Tt::new(options.hash_mb));
+        let shared = Arc::new(Shared::default());
+        let workers = (0..options.threads.clamp(1, MAX_THREADS))
+            .map(|id| Worker::new(id, &tt, &shared, options.seed))
+            .collect();
+        Engine { options, tt, workers }
+    }
+
+    /// Forgets everything learnt: the transposition table, history and killers.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        for w in &mut self.workers {
+            w.heur.clear();
+        }
+    }
+
+    /// The options the engine was made with (with the thread count in use).
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Searches on `threads` threads from now on (clamped to 1..=256). The table and the
+    /// main thread's history are kept.
+    pub fn set_threads(&mut self, threads: usize) {
+        let n = threads.clamp(1, MAX_THREADS);
+        let main = &self.workers[0];
+        let (shared, seed, noise) = (Arc::clone(&main.shared), main.seed, main.noise);
+        let (params, sparams) = (main.params.clone(), main.sparams.clone());
+        self.workers.truncate(n);
+        while self.workers.len() < n {
+            let mut w = Worker::new(self.workers.len(), &self.tt, &shared, seed);
+            w.noise = noise;
+            w.params = params.clone();
+            w.sparams = sparams.clone();
+            self.workers.push(w);
+        }
+        self.options.threads = n;
+    }
+
+    /// Adds a pseudo-random amount, up to `centi_steps` either way, to every evaluation: a
+    /// weaker, less predictable player (used by the lower [`crate::Level`]s). The noise
+    /// depends on the position and the engine's seed only, so searches stay deterministic.
+    /// Clears the transposition table.
+    pub fn set_noise(&mut self, centi_steps: i32) {
+        for w in &mut self.workers {
+            w.noise = centi_steps.max(0);
+        }
+        self.tt.clear();
+    }
+
+    /// Replaces the evaluation weights (for tuning). Clears the transposition table.
+    pub fn set_eval_params(&mut self, params: EvalParams) {
+        for w in &mut self.workers {
+            w.params = params.clone();
+        }
+        self.tt.clear();
+    }
+
+    /// Replaces the search switches (for tuning). Clears the transposition table.
+    pub fn set_search_params(&mut self, params: SearchParams) {
+        for w in &mut self.workers {
+            w.sparams = params.clone();
+        }
+        self.tt.clear();
+    }
+
+    /// Permille of the transposition table used by the last search.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Searches `pos` within `limits`, calling `on_iteration` after every completed
+    /// iteration (of the main thread; its node counts include the helpers'). Returns `None`
+    /// only when the game is over.
+    ///
+    /// With several threads, a node limit is shared among them, and the result is that of
+    /// the thread that completed the deepest iteration (the main thread's on a tie).
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        on_iteration: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<SearchResult> {
+        if pos.is_game_over() {
+            return None;
+        }
+        self.tt.new_search();
+        let shared = Arc::clone(&self.workers[0].shared);
+        shared.halt.store(false, Ordering::Relaxed);
+        shared.helper_nodes.store(0, Ordering::Relaxed);
+        let threads = self.workers.len();
+        if threads == 1 || self.workers[0].is_race(pos) {
+            return self.workers[0].search(pos, limits, on_iteration);
+        }
+        let start = Instant::now();
+        let per_thread =
+            Limits { nodes: limits.nodes.map(|n| (n / threads as u64).max(1)), ..limits.clone() };
+        let (main, helpers) = self.workers.split_first_mut()?;
+        let (main_result, helper_results) = std::thread::scope(|s| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .map(|w| {
+                    let l = &per_thread;
+                    s.spawn(move || {
+                        let r = w.search(pos, l, &mut |_| {});
+                        (r, w.nodes)
+                    })
+                })
+                .collect();
+            let r = main.search(pos, &per_thread, on_iteration);
+            shared.halt.store(true, Ordering::Relaxed);
+            let rs: Vec<_> = handles.into_iter().filter_map(|h| h.join().ok()).collect();
+            (r, rs)
+        });
+        let mut result = main_result?;
+        let mut nodes = main.nodes;
+        for (r, n) in helper_results {
+            nodes += n;
+            if let Some(r) = r.filter(|r| r.info.depth > result.info.depth && pos.is_legal(r.best))
+            {
+                result = r;
+            }
+        }
+        let info = &mut result.info;
+        info.nodes = nodes;
+        info.time = start.elapsed();
+        info.nps = (u128::from(nodes) * 1_000_000_000 / info.time.as_nanos().max(1)) as u64;
+        Some(result)
+    }
+}
+
+impl Worker {
+    fn new(id: usize, tt: &Arc<Tt>, shared: &Arc<Shared>, seed: u64) -> Worker {
+        Worker {
+            id,
+            tt: Arc::clone(tt),
+            shared: Arc::clone(shared),
+            seed,
             heur: Heuristics::new(),
             races: HashMap::new(),
             noise: 0,
             params: EvalParams::default(),
             sparams: SearchParams::default(),
             nodes: 0,
+            published: 0,
             node_limit: u64::MAX,
             deadline: None,
             stop: None,
@@ -140,46 +305,10 @@ impl Engine {
         }
     }
 
-    /// Forgets everything learnt: the transposition table, history and killers.
-    pub fn new_game(&mut self) {
-        self.tt.clear();
-        self.heur.clear();
-    }
-
-    /// The options the engine was made with.
-    pub fn options(&self) -> &EngineOptions {
-        &self.options
-    }
-
-    /// Adds a pseudo-random amount, up to `centi_steps` either way, to every evaluation: a
-    /// weaker, less predictable player (used by the lower [`crate::Level`]s). The noise
-    /// depends on the position and the engine's seed only, so searches stay deterministic.
-    /// Clears the transposition table.
-    pub fn set_noise(&mut self, centi_steps: i32) {
-        self.noise = centi_steps.max(0);
-        self.tt.clear();
-    }
-
-    /// Replaces the evaluation weights (for tuning). Clears the transposition table.
-    pub fn set_eval_params(&mut self, params: EvalParams) {
-        self.params = params;
-        self.tt.clear();
-    }
-
-    /// Replaces the search switches (for tuning). Clears the transposition table.
-    pub fn set_search_params(&mut self, params: SearchParams) {
-        self.sparams = params;
-        self.tt.clear();
-    }
-
-    /// Permille of the transposition table used by the last search.
-    pub fn hashfull(&self) -> u32 {
-        self.tt.hashfull()
-    }
-
-    /// Searches `pos` within `limits`, calling `on_iteration` after every completed
-    /// iteration. Returns `None` only when the game is over.
-    pub fn search(
+    /// This thread's search of `pos` (see [`Engine::search`]). Helpers (`id > 0`) stop when
+    /// the main thread halts them, and those with an odd id search the even depths only
+    /// (ahead of the main thread: its next iterations then find their results in the table).
+    fn search(
         &mut self,
         pos: &Position,
         limits: &Limits,
@@ -193,15 +322,18 @@ impl Engine {
         self.deadline = budget.map(|(_, hard)| start + hard);
         let soft = budget.map(|(soft, _)| start + soft);
         self.nodes = 0;
+        self.published = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.stop = limits.stop.clone();
         self.aborted = false;
         self.root = pos.turn();
         self.root_key = if pos.players() > 2 { mix(0xA5A5 + self.root.index() as u64) } else { 0 };
-        self.tt.new_search();
         self.heur.age();
+        let helper = self.id > 0;
+        let shared = Arc::clone(&self.shared);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let info_at = |nodes: u64, depth: u32, score: Score, pv: Vec<Move>| {
+            let nodes = nodes + shared.helper_nodes.load(Ordering::Relaxed);
             let time = start.elapsed();
             let nps = (u128::from(nodes) * 1_000_000_000 / time.as_nanos().max(1)) as u64;
             SearchInfo { depth, score, pv, nodes, nps, time }
@@ -228,6 +360,9 @@ impl Engine {
         let mut prev: i32 = 0;
         let mut proven = 0;
         for depth in 1..=max_depth {
+            if helper && self.id % 2 == 1 && depth % 2 == 1 && depth > 1 && depth < max_depth {
+                continue;
+            }
             let mut delta = ASPIRATION;
             let (mut alpha, mut beta) =
                 if depth >= ASPIRATION_FROM_DEPTH && prev.abs() < WIN - WIN_BOUND {
@@ -277,6 +412,10 @@ impl Engine {
                 }
             } else {
                 proven = 0;
+            }
+            if helper {
+                // The main thread decides when the search ends.
+                continue;
             }
             if soft.is_some_and(|s| Instant::now() >= s) {
                 break;
@@ -455,6 +594,14 @@ impl Engine {
     }
 
     fn check_limits(&mut self) {
+        if self.id > 0 {
+            let new = self.nodes - self.published;
+            self.shared.helper_nodes.fetch_add(new, Ordering::Relaxed);
+            self.published = self.nodes;
+            if self.shared.halt.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+        }
         if self.deadline.is_some_and(|d| Instant::now() >= d)
             || self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
         {
@@ -467,7 +614,7 @@ impl Engine {
     fn eval(&self, pos: &Position) -> i32 {
         let mut v = evaluate_with(&self.params, pos, self.root);
         if self.noise > 0 {
-            let r = mix(pos.hash() ^ self.options.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let r = mix(pos.hash() ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
             v += (r % (2 * self.noise as u64 + 1)) as i32 - self.noise;
         }
         if self.same_team(pos.turn(), self.root) { v } else { -v }

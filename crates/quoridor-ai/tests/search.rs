@@ -9,7 +9,7 @@ use quoridor_ai::{
 use quoridor_core::{Config, Move, Position, Seat, Variant};
 
 fn engine() -> Engine {
-    Engine::new(EngineOptions { hash_mb: 2, seed: 0 })
+    Engine::new(EngineOptions { hash_mb: 2, seed: 0, threads: 1 })
 }
 
 fn configs() -> Vec<Config> {
@@ -239,4 +239,79 @@ fn win_scores_prefer_the_faster_win() {
     let r = engine().search(&pos, &Limits::depth(5), &mut |_| {}).unwrap();
     assert_eq!(r.best, "e9".parse::<Move>().unwrap());
     assert_eq!(r.info.score, Score::Win(1));
+}
+
+fn threaded(threads: usize) -> Engine {
+    Engine::new(EngineOptions { hash_mb: 2, seed: 0, threads })
+}
+
+#[test]
+fn threaded_searches_return_legal_moves_in_every_variant() {
+    let mut e = threaded(3);
+    for (i, config) in configs().iter().enumerate() {
+        for pos in random_positions(config, 3, 100 + i as u64) {
+            for limits in [Limits::depth(3), Limits::nodes(3000)] {
+                let r = e.search(&pos, &limits, &mut |_| {}).expect("game not over");
+                assert!(pos.is_legal(r.best), "{} illegal in {pos}", r.best);
+                let mut p = pos;
+                for &m in &r.info.pv {
+                    assert!(p.is_legal(m), "pv move {m} illegal in {p}");
+                    p.play_unchecked(m);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn threads_share_the_node_limit_and_report_every_thread_s_nodes() {
+    let pos: Position = "9 S:e4:8,N:e6:9 e3h,d4v,f6v N 6".parse().unwrap();
+    let r = threaded(2).search(&pos, &Limits::nodes(40_000), &mut |_| {}).unwrap();
+    assert!(r.info.nodes <= 40_000, "{}", r.info.nodes);
+    // Both threads searched: more than one thread's share.
+    assert!(r.info.nodes > 20_000, "{}", r.info.nodes);
+}
+
+#[test]
+fn threaded_depth_searches_reach_the_depth_and_find_forced_wins() {
+    let mut e = threaded(2);
+    let mut depths = Vec::new();
+    let r =
+        e.search(&Position::default(), &Limits::depth(5), &mut |i| depths.push(i.depth)).unwrap();
+    assert_eq!(depths, [1, 2, 3, 4, 5]);
+    assert_eq!(r.info.depth, 5);
+    let pos: Position = "5 S:c3:1,N:e3:0 d3h,c4h,a1v,b1v,d1v,a4v S 6".parse().unwrap();
+    let r = e.search(&pos, &Limits::depth(3), &mut |_| {}).unwrap();
+    assert_eq!(r.best, "d2h".parse::<Move>().unwrap());
+    assert!(matches!(r.info.score, Score::Win(_)), "{}", r.info.score);
+}
+
+#[test]
+fn a_threaded_infinite_search_stops_when_told() {
+    let pos = Position::default();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let limits = Limits { stop: Some(stop), ..Limits::default() };
+    let handle =
+        std::thread::spawn(move || threaded(2).search(&pos, &limits, &mut |_| {}).unwrap());
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    flag.store(true, Ordering::Relaxed);
+    let r = handle.join().unwrap();
+    assert!(pos.is_legal(r.best));
+}
+
+#[test]
+fn set_threads_changes_the_thread_count_and_back_to_one_is_deterministic() {
+    let pos: Position = "9 S:e4:8,N:e6:9 e3h,d4v,f6v N 6".parse().unwrap();
+    let mut e = threaded(1);
+    e.set_threads(4);
+    assert_eq!(e.options().threads, 4);
+    let r = e.search(&pos, &Limits::depth(4), &mut |_| {}).unwrap();
+    assert!(pos.is_legal(r.best));
+    e.set_threads(0);
+    assert_eq!(e.options().threads, 1);
+    e.new_game();
+    let a = e.search(&pos, &Limits::depth(4), &mut |_| {}).unwrap();
+    let b = engine().search(&pos, &Limits::depth(4), &mut |_| {}).unwrap();
+    assert_eq!((a.best, a.info.nodes, a.info.score), (b.best, b.info.nodes, b.info.score));
 }
