@@ -146,13 +146,15 @@ struct Worker {
 
 impl Engine {
     /// A new engine with an empty transposition table of `options.hash_mb` MiB, searching
-    /// on `options.threads` threads (at least one).
-    pub fn new(options: EngineOptions) -> Engine {
+    /// on `options.threads` threads (at least one). When the memory for the table cannot be
+    /// had, the table is halved until it can: [`Engine::options`] tells the size obtained.
+    pub fn new(mut options: EngineOptions) -> Engine {
         let tt = Arc::new(Tt::new(options.hash_mb));
+        options.hash_mb = options.hash_mb.min(tt.mb());
+        options.threads = options.threads.clamp(1, MAX_THREADS);
         let shared = Arc::new(Shared::default());
-        let workers = (0..options.threads.clamp(1, MAX_THREADS))
-            .map(|id| Worker::new(id, &tt, &shared, options.seed))
-            .collect();
+        let workers =
+            (0..options.threads).map(|id| Worker::new(id, &tt, &shared, options.seed)).collect();
         Engine { options, tt, workers }
     }
 
@@ -185,6 +187,17 @@ impl Engine {
             self.workers.push(w);
         }
         self.options.threads = n;
+    }
+
+    /// Replaces the transposition table with an empty one of `mb` MiB (or smaller when
+    /// the memory cannot be had, as in [`Engine::new`]); returns the size obtained.
+    pub fn set_hash(&mut self, mb: usize) -> usize {
+        self.tt = Arc::new(Tt::new(mb));
+        for w in &mut self.workers {
+            w.tt = Arc::clone(&self.tt);
+        }
+        self.options.hash_mb = mb.min(self.tt.mb());
+        self.options.hash_mb
     }
 
     /// Adds a pseudo-random amount, up to `centi_steps` either way, to every evaluation: a

@@ -69,9 +69,21 @@ pub(crate) struct Tt {
 }
 
 impl Tt {
+    /// A table of `mb` MiB (at least one slot), or of half as many, and so on, when the
+    /// memory cannot be had. [`Tt::mb`] tells the size obtained.
     pub(crate) fn new(mb: usize) -> Tt {
-        let n = (mb.saturating_mul(1 << 20) / core::mem::size_of::<Entry>()).max(1);
-        Tt { words: (0..2 * n).map(|_| AtomicU64::new(0)).collect(), generation: AtomicU8::new(0) }
+        let mut n = (mb.saturating_mul(1 << 20) / core::mem::size_of::<Entry>()).max(1);
+        let mut words = Vec::new();
+        while words.try_reserve_exact(2 * n).is_err() && n > 1 {
+            n /= 2;
+        }
+        words.extend((0..2 * n).map(|_| AtomicU64::new(0)));
+        Tt { words, generation: AtomicU8::new(0) }
+    }
+
+    /// The table's size in MiB (rounded down; 0 for a table under one MiB).
+    pub(crate) fn mb(&self) -> usize {
+        (self.words.len() * core::mem::size_of::<AtomicU64>()) >> 20
     }
 
     pub(crate) fn clear(&self) {

@@ -310,6 +310,8 @@ fn set_threads_changes_the_thread_count_and_back_to_one_is_deterministic() {
     assert!(pos.is_legal(r.best));
     e.set_threads(0);
     assert_eq!(e.options().threads, 1);
+    assert_eq!(e.set_hash(2), 2);
+    assert_eq!(e.options().hash_mb, 2);
     e.new_game();
     let a = e.search(&pos, &Limits::depth(4), &mut |_| {}).unwrap();
     let b = engine().search(&pos, &Limits::depth(4), &mut |_| {}).unwrap();

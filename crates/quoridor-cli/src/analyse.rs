@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::time::Duration;
 
-use quoridor_ai::{Engine, EngineOptions, Limits, Score, SearchInfo};
+use quoridor_ai::{Engine, Limits, Score, SearchInfo};
 use quoridor_core::{Outcome, Position, Seat};
 use serde_json::{Value, json};
 
@@ -44,7 +44,7 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
     if args.json {
         let mut lines = Vec::new();
         let result = if search {
-            search_position(&pos, &limits, &mut |i| lines.push(info_json(i)))
+            search_position(&pos, &limits, &args.search, &mut |i| lines.push(info_json(i)))
         } else {
             None
         };
@@ -92,14 +92,18 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
         return Ok(());
     }
     writeln!(out)?;
-    writeln!(out, "engine    {}, {} to move", describe(&limits), pos.turn())?;
+    let threads = match args.search.threads {
+        1 => String::new(),
+        n => format!(", {n} threads"),
+    };
+    writeln!(out, "engine    {}{threads}, {} to move", describe(&limits), pos.turn())?;
     writeln!(
         out,
         "{:>5}  {:>10}  {:>10}  {:>10}  {:>8}  pv",
         "depth", "score", "nodes", "nps", "time"
     )?;
     let mut write_err = Ok(());
-    let result = search_position(&pos, &limits, &mut |info| {
+    let result = search_position(&pos, &limits, &args.search, &mut |info| {
         if write_err.is_ok() {
             write_err = writeln!(out, "{}", info_line(info)).and_then(|()| out.flush());
         }
@@ -115,12 +119,16 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
     Ok(())
 }
 
+/// The table size of `analyse` when `--hash` is not given, in MiB.
+const DEFAULT_HASH_MB: usize = 32;
+
 fn search_position(
     pos: &Position,
     limits: &Limits,
+    options: &SearchOptions,
     each: &mut dyn FnMut(&SearchInfo),
 ) -> Option<quoridor_ai::SearchResult> {
-    let mut engine = Engine::new(EngineOptions { hash_mb: 32, ..EngineOptions::default() });
+    let mut engine = Engine::new(options.engine_options(DEFAULT_HASH_MB));
     engine.search(pos, limits, each)
 }
 

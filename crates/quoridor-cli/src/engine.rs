@@ -17,6 +17,12 @@ pub struct Args {
     /// Playing level of `genmove`, 1 to 10 (its limits and evaluation noise)
     #[arg(long, value_name = "1-10", value_parser = crate::options::parse_level)]
     pub level: Option<quoridor_ai::Level>,
+    /// Search threads of `genmove` (more than one shares the table; only one is deterministic)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::options::parse_threads)]
+    pub threads: usize,
+    /// Transposition table size in MiB [default: 16]
+    #[arg(long, value_name = "MB", value_parser = crate::options::parse_hash)]
+    pub hash: Option<usize>,
 }
 
 /// Reads commands until `quit` or the end of the input, answering each.
@@ -25,6 +31,10 @@ pub struct Args {
 /// Only a failed read or write (a closed output pipe ends the session quietly).
 pub fn run(args: &Args, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
     let mut session = Session::new();
+    session.set_threads(args.threads);
+    if let Some(mb) = args.hash {
+        session.set_hash(mb);
+    }
     if let Some(level) = args.level {
         session.set_level(level);
     }

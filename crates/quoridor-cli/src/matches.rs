@@ -27,6 +27,8 @@ pub enum Side {
         level: Option<Level>,
         /// The limits.
         limits: Limits,
+        /// Search threads (1 unless `threads:N` is given).
+        threads: usize,
     },
     /// Uniformly random legal moves.
     Random,
@@ -47,8 +49,8 @@ impl std::fmt::Display for Side {
     }
 }
 
-const SIDE_RULE: &str = "a side is level:N (1-10), depth:D, nodes:N, movetime:MS (joined by commas), \
-random, greedy, or cmd:COMMAND for an external engine";
+const SIDE_RULE: &str = "a side is level:N (1-10), depth:D, nodes:N, movetime:MS, threads:T (1-256) \
+(joined by commas), random, greedy, or cmd:COMMAND for an external engine";
 
 /// Reads a side: `level:5`, `depth:4,movetime:200`, `random`, `greedy`, `cmd:./engine --x`.
 ///
@@ -68,6 +70,7 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
     let mut level = None;
     let mut limits = Limits::default();
     let mut explicit = false;
+    let mut threads = 1;
     for part in t.split(',') {
         let (key, value) =
             part.split_once(':').ok_or_else(|| format!("`{s}` is not a side: {SIDE_RULE}"))?;
@@ -96,8 +99,18 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
                 limits.movetime = Some(Duration::from_millis(ms));
                 explicit = true;
             }
+            "threads" => {
+                threads = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| (1..=quoridor_ai::params::MAX_THREADS).contains(n))
+                    .ok_or_else(bad)?;
+            }
             _ => return Err(format!("`{key}` in `{s}` is not a limit: {SIDE_RULE}")),
         }
+    }
+    if level.is_none() && !explicit {
+        return Err(format!("`{s}` sets no level and no limit: {SIDE_RULE}"));
     }
     let limits = match (level, explicit) {
         (Some(l), true) => {
@@ -110,14 +123,21 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
         (Some(l), false) => l.limits(),
         (None, _) => limits,
     };
-    Ok(Side::Engine { text: t.to_string(), level: if explicit { None } else { level }, limits })
+    let level = if explicit { None } else { level };
+    Ok(Side::Engine { text: t.to_string(), level, limits, threads })
 }
 
 impl Side {
     fn bot(&self, seed: u64, timeout: Duration) -> anyhow::Result<Box<dyn Bot>> {
         Ok(match self {
-            Side::Engine { level: Some(l), .. } => Box::new(EngineBot::with_level(*l, seed)),
-            Side::Engine { limits, .. } => Box::new(EngineBot::new(limits.clone())),
+            Side::Engine { level, limits, threads, .. } => {
+                let mut bot = match level {
+                    Some(l) => EngineBot::with_level(*l, seed),
+                    None => EngineBot::new(limits.clone()),
+                };
+                bot.engine().set_threads(*threads);
+                Box::new(bot)
+            }
             Side::Random => Box::new(RandomBot::new(seed)),
             Side::Greedy => Box::new(GreedyBot::new()),
             Side::External(cmd) => Box::new(ExternalBot::spawn(cmd, timeout)?),

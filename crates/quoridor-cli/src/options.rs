@@ -206,6 +206,38 @@ pub struct SearchOptions {
     /// Playing level, 1 (beginner) to 10 (full strength): its search limits
     #[arg(long, value_name = "1-10", value_parser = parse_level, help_heading = "Engine")]
     pub level: Option<quoridor_ai::Level>,
+    /// Search threads (more than one shares the hash table; only one is deterministic)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_threads, help_heading = "Engine")]
+    pub threads: usize,
+    /// Transposition table size in MiB
+    #[arg(long, value_name = "MB", value_parser = parse_hash, help_heading = "Engine")]
+    pub hash: Option<usize>,
+}
+
+/// Reads a thread count, 1 to 256.
+///
+/// # Errors
+/// Anything else, with the rule.
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    s.parse::<usize>()
+        .ok()
+        .filter(|n| (1..=quoridor_ai::params::MAX_THREADS).contains(n))
+        .ok_or_else(|| {
+            format!("`{s}` is not a thread count: from 1 to {}", quoridor_ai::params::MAX_THREADS)
+        })
+}
+
+/// The largest transposition table the CLI accepts, in MiB (64 GiB).
+pub const MAX_HASH_MB: usize = 65_536;
+
+/// Reads a table size in MiB, 1 to 65536.
+///
+/// # Errors
+/// Anything else, with the rule.
+pub fn parse_hash(s: &str) -> Result<usize, String> {
+    s.parse::<usize>().ok().filter(|n| (1..=MAX_HASH_MB).contains(n)).ok_or_else(|| {
+        format!("`{s}` is not a table size: a whole number of MiB from 1 to {MAX_HASH_MB}")
+    })
 }
 
 /// Reads a playing level, 1 to 10.
@@ -219,6 +251,15 @@ pub fn parse_level(s: &str) -> Result<quoridor_ai::Level, String> {
 }
 
 impl SearchOptions {
+    /// The engine's options: `--threads`, and `--hash` or `default_hash_mb`.
+    pub fn engine_options(&self, default_hash_mb: usize) -> quoridor_ai::EngineOptions {
+        quoridor_ai::EngineOptions {
+            hash_mb: self.hash.unwrap_or(default_hash_mb),
+            threads: self.threads,
+            ..quoridor_ai::EngineOptions::default()
+        }
+    }
+
     /// Whether any limit was given.
     pub fn is_set(&self) -> bool {
         self.depth.is_some()

@@ -109,10 +109,15 @@ pub fn run(
 fn make_bot(search: &SearchOptions, seed: u64) -> EngineBot {
     let explicit = search.depth.is_some() || search.nodes.is_some() || search.movetime.is_some();
     let level = search.level.or_else(|| Level::new(DEFAULT_LEVEL));
-    match level {
+    let mut bot = match level {
         Some(level) if !explicit => EngineBot::with_level(level, seed),
         _ => EngineBot::new(search.limits(Limits::movetime(Duration::from_millis(1000)))),
+    };
+    bot.engine().set_threads(search.threads);
+    if let Some(mb) = search.hash {
+        bot.engine().set_hash(mb);
     }
+    bot
 }
 
 fn show(game: &Game, table: &Table, out: &mut dyn Write) -> anyhow::Result<()> {

@@ -34,6 +34,8 @@ pub const COMMANDS: &[&str] = &[
     "set_movetime",
     "set_depth",
     "set_level",
+    "set_threads",
+    "set_hash",
     "showboard",
     "dist",
     "winner",
@@ -50,8 +52,13 @@ pub struct Session {
     engine: Option<Engine>,
     limits: Limits,
     noise: i32,
+    threads: usize,
+    hash_mb: usize,
     quit: bool,
 }
+
+/// The table size of the protocol's engine unless `set_hash` says otherwise, in MiB.
+pub const DEFAULT_HASH_MB: usize = 16;
 
 impl Default for Session {
     fn default() -> Session {
@@ -83,6 +90,8 @@ impl Session {
             engine: None,
             limits: Limits::movetime(DEFAULT_MOVETIME),
             noise: 0,
+            threads: 1,
+            hash_mb: DEFAULT_HASH_MB,
             quit: false,
         }
     }
@@ -107,6 +116,40 @@ impl Session {
     pub fn set_level(&mut self, level: Level) {
         self.limits = level.limits();
         self.set_noise(level.noise());
+    }
+
+    /// Sets the engine's search threads (1 to 256; out of range is clamped).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, quoridor_ai::params::MAX_THREADS);
+        if let Some(e) = &mut self.engine {
+            e.set_threads(self.threads);
+        }
+    }
+
+    /// Sets the engine's table size in MiB; returns the size obtained (smaller when the
+    /// memory cannot be had).
+    pub fn set_hash(&mut self, mb: usize) -> usize {
+        self.hash_mb = match &mut self.engine {
+            Some(e) => e.set_hash(mb),
+            None => {
+                // Made now, so that the size obtained is known.
+                let e = self.make_engine(mb);
+                let got = e.options().hash_mb;
+                self.engine = Some(e);
+                got
+            }
+        };
+        self.hash_mb
+    }
+
+    fn make_engine(&self, hash_mb: usize) -> Engine {
+        let mut e = Engine::new(EngineOptions {
+            hash_mb,
+            threads: self.threads,
+            ..EngineOptions::default()
+        });
+        e.set_noise(self.noise);
+        e
     }
 
     fn set_noise(&mut self, noise: i32) {
@@ -292,6 +335,17 @@ impl Session {
                 self.set_level(level);
                 Ok(String::new())
             }
+            "set_threads" => {
+                let a = one_arg(args, "a thread count")?;
+                let n = crate::options::parse_threads(&short(&a))?;
+                self.set_threads(n);
+                Ok(String::new())
+            }
+            "set_hash" => {
+                let a = one_arg(args, "a table size in MiB")?;
+                let mb = crate::options::parse_hash(&short(&a))?;
+                Ok(self.set_hash(mb).to_string())
+            }
             "showboard" => {
                 no_args(args)?;
                 let pos = self.position();
@@ -363,12 +417,11 @@ impl Session {
         if let Some(o) = pos.outcome() {
             return Err(format!("the game is over ({o})"));
         }
-        let noise = self.noise;
-        let engine = self.engine.get_or_insert_with(|| {
-            let mut e = Engine::new(EngineOptions { hash_mb: 16, ..EngineOptions::default() });
-            e.set_noise(noise);
-            e
-        });
+        let engine = match self.engine.take() {
+            Some(e) => e,
+            None => self.make_engine(self.hash_mb),
+        };
+        let engine = self.engine.insert(engine);
         let result = engine.search(&pos, &self.limits, &mut |_| {});
         let m = match result {
             Some(r) if pos.is_legal(r.best) => r.best,
@@ -459,6 +512,7 @@ mod tests {
             "set_depth",
             "set_level",
             "set_movetime",
+            "set_threads",
             "known_command",
             "list_commands",
             "c2",
@@ -538,5 +592,26 @@ mod tests {
         assert_eq!(s.position().ply(), 1);
         let showboard = reply(&mut s, "showboard");
         assert!(showboard.starts_with("=\n") && !showboard.trim_end().contains("\n\n"));
+    }
+
+    #[test]
+    fn threads_and_table_size_are_set_checked_and_kept() {
+        let mut s = Session::new();
+        assert_eq!(reply(&mut s, "boardsize 5"), "=\n\n");
+        assert_eq!(reply(&mut s, "set_depth 3"), "=\n\n");
+        assert_eq!(reply(&mut s, "set_threads 2"), "=\n\n");
+        assert_eq!(reply(&mut s, "set_hash 1"), "= 1\n\n");
+        let r = reply(&mut s, "genmove");
+        assert!(r.starts_with("= "), "{r}");
+        assert_eq!(s.engine.as_ref().map(|e| e.options().threads), Some(2));
+        for bad in ["set_threads 0", "set_threads 257", "set_threads two", "set_hash 0", "set_hash"]
+        {
+            let before = s.position().to_string();
+            let r = reply(&mut s, bad);
+            assert!(r.starts_with("? "), "{bad}: {r}");
+            assert_eq!(s.position().to_string(), before);
+        }
+        assert_eq!(s.engine.as_ref().map(|e| e.options().hash_mb), Some(1));
+        assert!(reply(&mut s, "set_threads 257").contains("`257` is not a thread count"));
     }
 }

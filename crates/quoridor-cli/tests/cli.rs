@@ -103,6 +103,11 @@ fn bad_input_exits_2_with_one_line_naming_the_token() {
         (&["frobnicate"], "frobnicate"),
         (&["analyse", "--level", "11"], "`11`"),
         (&["match", "level:3", "chess"], "`chess`"),
+        (&["match", "level:3", "threads:2"], "`threads:2` sets no level and no limit"),
+        (&["match", "level:3", "depth:2,threads:0"], "`threads:0`"),
+        (&["analyse", "--threads", "0"], "`0` is not a thread count"),
+        (&["analyse", "--hash", "0"], "`0` is not a table size"),
+        (&["engine", "--threads", "999"], "`999`"),
     ];
     for (args, token) in cases {
         let out = quoridor().args(*args).output().unwrap();
@@ -133,6 +138,9 @@ fn analyse_shows_board_distances_status_and_search() {
         assert!(out.contains(needle), "missing {needle:?} in\n{out}");
     }
     assert!(!out.contains('\x1b'), "no colours when piped");
+    let threaded = stdout_of(&["analyse", "--depth", "4", "--threads", "2", "--hash", "8"]);
+    assert!(threaded.contains("depth 4, 2 threads, South to move"), "{threaded}");
+    assert!(threaded.contains("best"), "{threaded}");
     let colored = stdout_of(&["analyse", "--no-search", "--color", "always"]);
     assert!(colored.contains('\x1b'));
 }
@@ -390,6 +398,18 @@ fn match_with_builtin_bots_and_an_external_engine() {
         "80",
     ]);
     assert_eq!(v["games"], 2);
+    let threaded = json_of(&[
+        "match",
+        "depth:2,threads:2",
+        "greedy",
+        "--games",
+        "2",
+        "--size",
+        "5",
+        "--no-save",
+        "--json",
+    ]);
+    assert_eq!(threaded["games"], 2);
     let total =
         v["wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap() + v["losses"].as_u64().unwrap();
     assert_eq!(total, 2);
