@@ -148,8 +148,8 @@ impl Side {
 /// Arguments of `quoridor match`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
-    /// Side A: level:N, depth:D, nodes:N, movetime:MS (joined by commas), random, greedy, or
-    /// cmd:COMMAND
+    /// Side A: level:N, depth:D, nodes:N, movetime:MS, threads:T (joined by commas), random,
+    /// greedy, or cmd:COMMAND
     #[arg(value_name = "A", value_parser = parse_side)]
     pub a: Side,
     /// Side B, as side A
