@@ -6,8 +6,9 @@
 //! cargo run --release -p quoridor-ai --example harness -- match engine:100 greedy 20 [players] [size]
 //! cargo run --release -p quoridor-ai --example harness -- timecheck
 //! ```
-//! A bot is `random`, `greedy`, `engine:MS` (milliseconds per move), `nodes:N`, `depth:D`
-//! or `level:L`.
+//! A bot is `random`, `greedy`, `engine:MS` (milliseconds per move), `smp:MS` (the same
+//! on `THREADS` threads, default 2), `nodes:N`, `depth:D` or `level:L`. `search` and
+//! `timecheck` use `THREADS` threads (default 1).
 
 use std::time::{Duration, Instant};
 
@@ -22,6 +23,11 @@ fn bot(spec: &str, seed: u64) -> Box<dyn Bot> {
         "random" => Box::new(RandomBot::new(seed)),
         "greedy" => Box::new(GreedyBot::new()),
         "engine" => Box::new(EngineBot::new(Limits::movetime(Duration::from_millis(num())))),
+        "smp" => {
+            let mut bot = EngineBot::new(Limits::movetime(Duration::from_millis(num())));
+            bot.engine().set_threads(threads(2));
+            Box::new(bot)
+        }
         // The engine with weights from the environment: B_WALLS (11 numbers), B_TEMPO.
         // `engineB:MS` thinks MS per move, `nodesB:N` searches N nodes.
         "engineB" | "nodesB" => {
@@ -65,6 +71,11 @@ fn bot(spec: &str, seed: u64) -> Box<dyn Bot> {
     }
 }
 
+/// Threads from the environment's `THREADS`, or `default`.
+fn threads(default: usize) -> usize {
+    std::env::var("THREADS").map_or(default, |s| s.parse().expect("THREADS: a number"))
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
@@ -86,7 +97,10 @@ fn main() {
                 "nodes" => Limits::nodes(args[3].parse().unwrap()),
                 _ => Limits::movetime(Duration::from_millis(args[3].parse().unwrap())),
             };
-            let mut engine = quoridor_ai::Engine::new(Default::default());
+            let mut engine = quoridor_ai::Engine::new(quoridor_ai::EngineOptions {
+                threads: threads(1),
+                ..Default::default()
+            });
             let r = engine
                 .search(&pos, &limits, &mut |i| {
                     let pv: Vec<String> = i.pv.iter().map(|m| m.to_string()).collect();
@@ -118,7 +132,10 @@ fn main() {
                     pos.play_unchecked(rnd.choose(&pos).unwrap());
                 }
             }
-            let mut engine = quoridor_ai::Engine::new(Default::default());
+            let mut engine = quoridor_ai::Engine::new(quoridor_ai::EngineOptions {
+                threads: threads(1),
+                ..Default::default()
+            });
             for ms in [10u64, 50, 100, 250] {
                 let t = Duration::from_millis(ms);
                 let (mut worst, mut over, mut n) = (Duration::ZERO, 0, 0);
