@@ -8,7 +8,8 @@
 //!   iteration.
 //! - Two players: iterative deepening negamax with alpha-beta, PVS, aspiration windows, a
 //!   transposition table, and exact play of the wall-less race ([`race`]). Three and four
-//!   players: paranoid search (see [`search`]).
+//!   players: paranoid search (see [`search`]). [`EngineOptions::threads`] searches on
+//!   several threads that share the transposition table (Lazy SMP).
 //! - [`Level`] maps playing levels 1 to 10 to limits and randomness; [`Bot`] is a common face
 //!   for [`EngineBot`], [`GreedyBot`] and [`RandomBot`].
 //! - [`bench()`] searches a fixed set of positions to a fixed depth: its node count is the
