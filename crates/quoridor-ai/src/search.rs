@@ -24,15 +24,12 @@
 //! fall on the leader's path. In negamax form a node's score is from the view of its
 //! mover's team; the sign flips only between the root player's moves and the opponents'.
 
-use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use quoridor_core::{
-    Bitboard, Move, Orientation, Outcome, Position, Seat, Square, Variant, Wall, WallSet,
-};
+use quoridor_core::{Bitboard, Move, Orientation, Outcome, Position, Seat, Variant, WallSet};
 
 use crate::eval::{evaluate_two, evaluate_with};
 use crate::ordering::{Heuristics, decode, encode};
@@ -145,9 +142,6 @@ struct Worker {
     pv: Vec<[u16; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     bufs: Vec<Buf>,
-    dists: DistCache,
-    /// Key of the board (size, variant, players) for `dists`.
-    board_key: u64,
 }
 
 impl Engine {
@@ -321,8 +315,6 @@ impl Worker {
             pv: vec![[0; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             bufs: (0..=MAX_PLY + 1).map(|_| Buf::default()).collect(),
-            dists: DistCache::new(),
-            board_key: 0,
         }
     }
 
@@ -350,9 +342,6 @@ impl Worker {
         self.root = pos.turn();
         self.root_key = if pos.players() > 2 { mix(0xA5A5 + self.root.index() as u64) } else { 0 };
         self.heur.age();
-        self.board_key = mix(u64::from(pos.size())
-            | (pos.variant() as u64) << 8
-            | u64::from(pos.players()) << 16);
         let helper = self.id > 0;
         let shared = Arc::clone(&self.shared);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
@@ -725,7 +714,6 @@ impl Worker {
             && self.noise == 0
             && !self.is_race(pos)
             && pos.ply_limit().is_none_or(|l| pos.ply().saturating_add(1) < l);
-        let walls = if frontier { walls_key(pos.walls()) } else { 0 };
         for i in 0..buf.cands.len() {
             // Selection instead of a full sort: a cut-off usually comes after a few moves.
             let mut pick = i;
@@ -737,7 +725,7 @@ impl Worker {
             }
             buf.cands.swap(i, pick);
             let c = &buf.cands[i];
-            let quick = if frontier { self.quick_leaf(pos, walls, c.mv, ply) } else { None };
+            let quick = if frontier { self.quick_leaf(pos, c.mv, ply) } else { None };
             let v = if let Some(v) = quick {
                 // The leaf counts as a node searched, as if played.
                 if self.count_node() {
@@ -840,7 +828,7 @@ impl Worker {
     /// of the cost. `None` when the leaf needs more: a race (exact tables), which the last
     /// wall in hand can start.
     #[inline]
-    fn quick_leaf(&self, pos: &Position, walls: u64, m: Move, ply: usize) -> Option<i32> {
+    fn quick_leaf(&self, pos: &Position, m: Move, ply: usize) -> Option<i32> {
         let me = pos.turn();
         let opp = pos.active_seats().find(|&s| s != me)?;
         let (my_w, opp_w) = (pos.walls_in_hand(me), pos.walls_in_hand(opp));
@@ -849,7 +837,7 @@ impl Worker {
                 if pos.goal(me).contains(sq) {
                     return Some(WIN - ply as i32 - 1);
                 }
-                let d = self.distance_from(pos, walls, me, sq)?;
+                let d = pos.distance_from(me, sq)?;
                 let opp_d = pos.distance(opp)?;
                 Some(evaluate_two(&self.params, (d, my_w), (opp_d, opp_w), false))
             }
@@ -857,41 +845,11 @@ impl Worker {
                 if my_w <= 1 && opp_w == 0 {
                     return None;
                 }
-                let d = self.distance_after_wall(pos, walls, w, me)?;
-                let opp_d = self.distance_after_wall(pos, walls, w, opp)?;
+                let d = pos.distance_after_wall(w, me)?;
+                let opp_d = pos.distance_after_wall(w, opp)?;
                 Some(evaluate_two(&self.params, (d, my_w - 1), (opp_d, opp_w), false))
             }
         }
-    }
-
-    /// `pos.distance_from(seat, from)`, through the distance cache; `walls` is
-    /// [`walls_key`] of `pos`'s walls.
-    #[inline]
-    fn distance_from(&self, pos: &Position, walls: u64, seat: Seat, from: Square) -> Option<u8> {
-        let key = self.distance_key(walls, seat, from);
-        let d = self.dists.get(key, || pos.distance_from(seat, from));
-        debug_assert_eq!(d, pos.distance_from(seat, from), "{seat} from {from} in {pos}");
-        d
-    }
-
-    /// `pos.distance_after_wall(w, seat)`: the cached path's length when the wall leaves it
-    /// alone, else through the distance cache.
-    #[inline]
-    fn distance_after_wall(&self, pos: &Position, walls: u64, w: Wall, seat: Seat) -> Option<u8> {
-        if !pos.wall_cuts_path(w, seat) {
-            return pos.distance(seat);
-        }
-        let key = self.distance_key(walls ^ wall_key(w), seat, pos.pawn(seat)?);
-        let d = self.dists.get(key, || pos.distance_after_wall(w, seat));
-        debug_assert_eq!(d, pos.distance_after_wall(w, seat), "{seat} after {w} in {pos}");
-        d
-    }
-
-    /// The cache key of the distance of `seat` from `from` with the walls whose
-    /// [`walls_key`] is `walls`, on this search's board.
-    #[inline]
-    fn distance_key(&self, walls: u64, seat: Seat, from: Square) -> u64 {
-        mix(walls ^ self.board_key ^ SQUARE_KEYS[seat.index()][usize::from(from.index())])
     }
 
     /// The exact race score, when the race table is at hand (or `build`) and the ply limit
@@ -934,7 +892,6 @@ impl Worker {
             }
         };
         let lazy = mode == Gen::Lazy;
-        let walls = if mode == Gen::Gains { walls_key(pos.walls()) } else { 0 };
         // In lazy mode a pawn move gains what its place on the cached shortest path says.
         let mut path = [u8::MAX; 3];
         if lazy {
@@ -961,7 +918,7 @@ impl Worker {
                 let gain = if pos.goal(me).contains(sq) {
                     100
                 } else {
-                    my_d - i32::from(self.distance_from(pos, walls, me, sq).unwrap_or(0))
+                    my_d - i32::from(pos.distance_from(me, sq).unwrap_or(0))
                 };
                 (gain, NO_CHILD)
             } else {
@@ -1011,7 +968,7 @@ impl Worker {
         }
         for (bits, o) in [(ch, Orientation::Horizontal), (cv, Orientation::Vertical)] {
             for a in Bitboard(bits) {
-                let Some(w) = Wall::new(a, o) else { continue };
+                let Some(w) = quoridor_core::Wall::new(a, o) else { continue };
                 let mv = Move::Wall(w);
                 let code = encode(mv);
                 if lazy {
@@ -1026,11 +983,10 @@ impl Worker {
                 }
                 if mode == Gen::Gains {
                     // The gain from the distances the wall leaves, without playing it.
-                    let mine = self.distance_after_wall(pos, walls, w, me);
-                    let mut delta = my_d - i32::from(mine.unwrap_or(u8::MAX));
+                    let mut delta =
+                        my_d - i32::from(pos.distance_after_wall(w, me).unwrap_or(u8::MAX));
                     for &(s, d) in &targets[..nt] {
-                        let theirs = self.distance_after_wall(pos, walls, w, s);
-                        delta += theirs.map_or(20, |nd| i32::from(nd) - d);
+                        delta += pos.distance_after_wall(w, s).map_or(20, |nd| i32::from(nd) - d);
                     }
                     if delta >= self.sparams.min_wall_gain {
                         out.cands.push(Cand {
@@ -1062,82 +1018,6 @@ impl Worker {
             }
         }
     }
-}
-
-/// Distances found by flood fill, by (walls, square, seat, board): a search asks for the
-/// same ones again and again (the opponent's distance after a wall is the same after each
-/// of one's own pawn moves; transpositions), and a lookup costs a fraction of a flood fill.
-/// Direct-mapped, one word per slot: the key's top 56 bits and the distance (`u8::MAX` for
-/// "cut off"). Entries stay valid from one search to the next: the key says everything the
-/// distance depends on. `Cell`s, so that a lookup needs no `&mut`.
-struct DistCache {
-    slots: Box<[Cell<u64>]>,
-}
-
-/// Slots of a [`DistCache`] (512 KiB): a power of two, indexed by the key's top bits.
-const DIST_SLOTS_LOG2: u32 = 16;
-
-impl DistCache {
-    fn new() -> DistCache {
-        DistCache { slots: (0..1usize << DIST_SLOTS_LOG2).map(|_| Cell::new(0)).collect() }
-    }
-
-    /// The distance under `key`, or `find()` stored under it.
-    #[inline]
-    fn get(&self, key: u64, find: impl FnOnce() -> Option<u8>) -> Option<u8> {
-        let slot = &self.slots[(key >> (64 - DIST_SLOTS_LOG2)) as usize];
-        let tag = key | 0xFF;
-        let e = slot.get();
-        if e | 0xFF == tag && e != 0 {
-            let d = e as u8;
-            return (d != u8::MAX).then_some(d);
-        }
-        let d = find();
-        slot.set(key & !0xFF | u64::from(d.unwrap_or(u8::MAX)));
-        d
-    }
-}
-
-/// Zobrist keys of walls, by orientation and anchor index.
-static WALL_KEYS: [[u64; 128]; 2] = keys(0x57A1_1000);
-/// Keys of a seat's square, by seat and square index.
-static SQUARE_KEYS: [[u64; 128]; 4] = keys(0x5C0A_2000);
-
-const fn keys<const N: usize>(seed: u64) -> [[u64; 128]; N] {
-    let mut out = [[0u64; 128]; N];
-    let mut state = seed;
-    let mut i = 0;
-    while i < N {
-        let mut j = 0;
-        while j < 128 {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            out[i][j] = z ^ (z >> 31);
-            j += 1;
-        }
-        i += 1;
-    }
-    out
-}
-
-#[inline]
-fn wall_key(w: Wall) -> u64 {
-    let o = usize::from(w.orientation() == Orientation::Vertical);
-    WALL_KEYS[o][usize::from(w.anchor().index())]
-}
-
-/// The Zobrist key of a set of walls: adding a wall `w` xors in `wall_key(w)`.
-fn walls_key(walls: WallSet) -> u64 {
-    let mut k = 0;
-    for a in walls.horizontal() {
-        k ^= WALL_KEYS[0][usize::from(a.index())];
-    }
-    for a in walls.vertical() {
-        k ^= WALL_KEYS[1][usize::from(a.index())];
-    }
-    k
 }
 
 /// How [`Engine::generate`] finds and orders moves.

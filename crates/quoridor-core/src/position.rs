@@ -759,27 +759,6 @@ impl Position {
         paths::distance(&open, self.pawns[i].bb().0, self.goal_bits(seat))
     }
 
-    /// Whether [`Position::distance_after_wall`] needs a search for `w` and `seat`: the wall
-    /// blocks a step of the seat's cached shortest path (or that path is not known to be a
-    /// shortest one). When false, the distance after the wall is [`Position::distance`].
-    /// False for a seat not in the game.
-    ///
-    /// ```
-    /// use quoridor_core::{Position, Seat};
-    /// let pos = Position::default();
-    /// // South's cached path goes straight up the e file.
-    /// assert!(pos.wall_cuts_path("e3h".parse().unwrap(), Seat::South));
-    /// assert!(!pos.wall_cuts_path("a3h".parse().unwrap(), Seat::South));
-    /// ```
-    #[inline]
-    pub fn wall_cuts_path(&self, w: Wall, seat: Seat) -> bool {
-        if !self.is_active(seat) {
-            return false;
-        }
-        let i = seat.index();
-        self.stale & 1 << i != 0 || self.paths[i].is_cut_by(w.orientation(), w.anchor().index())
-    }
-
     /// Shortest distance of `seat` computed afresh by a flood fill, ignoring the cached path
     /// that [`Position::distance`] reads. Same answer, for checks and benchmarks.
     pub fn search_distance(&self, seat: Seat) -> Option<u8> {
