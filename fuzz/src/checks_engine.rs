@@ -19,6 +19,34 @@ fn quick() -> Limits {
     limits
 }
 
+/// The largest table (MiB) and thread count a fuzzed session may ask for: `set_hash` and
+/// `set_threads` lines asking for more are read with these instead, so that no input can
+/// make the fuzzer allocate gigabytes or spawn hundreds of threads. The arguments are still
+/// checked: a bad one is left as it is, to be refused.
+const MAX_HASH_MB: u64 = 4;
+const MAX_THREADS: u64 = 2;
+
+/// `line` with a big `set_hash` or `set_threads` argument lowered (see [`MAX_HASH_MB`]).
+fn tame(line: &str) -> String {
+    let words = words(line);
+    let (id, rest) = match words.first() {
+        Some(w) if w.bytes().all(|b| b.is_ascii_digit()) => (Some(w.as_str()), &words[1..]),
+        _ => (None, &words[..]),
+    };
+    let cap = match rest.first().map(String::as_str) {
+        Some("set_hash") => MAX_HASH_MB,
+        Some("set_threads") => MAX_THREADS,
+        _ => return line.to_string(),
+    };
+    match rest.get(1).map(|a| a.parse::<u64>()) {
+        Some(Ok(n)) if n > cap && rest.len() == 2 => {
+            let id = id.map_or(String::new(), |i| format!("{i} "));
+            format!("{id}{} {cap}", rest[0])
+        }
+        _ => line.to_string(),
+    }
+}
+
 /// The words of a protocol line as the protocol sees them: up to `#`, control characters
 /// dropped and tabs turned into spaces.
 fn words(line: &str) -> Vec<String> {
@@ -35,6 +63,7 @@ pub fn engine_session(data: &[u8]) {
     let mut session = Session::new();
     session.set_limits(quick());
     for line in text.split('\n').take(MAX_LINES) {
+        let line = &tame(line);
         let before = *session.position();
         let reply = session.handle_line(line);
         session.set_limits(quick());
