@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use quoridor_ai::{
-    Bot, Engine, EngineBot, EngineOptions, GreedyBot, Level, Limits, RandomBot, Score,
+    Bot, Engine, EngineBot, EngineOptions, GreedyBot, Level, Limits, RandomBot, Score, SearchResult,
 };
 use quoridor_core::{Config, Move, Position, Seat, Variant};
 
@@ -50,19 +50,23 @@ fn random_positions(config: &Config, count: usize, seed: u64) -> Vec<Position> {
     out
 }
 
+/// The search's move is legal in `pos`, and so is its principal variation, move by move.
+fn assert_legal_result(pos: &Position, r: &SearchResult) {
+    assert!(pos.is_legal(r.best), "{} illegal in {pos}", r.best);
+    let mut p = *pos;
+    for &m in &r.info.pv {
+        assert!(p.is_legal(m), "pv move {m} illegal in {p}");
+        p.play_unchecked(m);
+    }
+}
+
 #[test]
 fn never_returns_an_illegal_move() {
     for (i, config) in configs().iter().enumerate() {
         for pos in random_positions(config, 6, i as u64) {
             for limits in [Limits::depth(1), Limits::depth(3), Limits::nodes(1500)] {
                 let r = engine().search(&pos, &limits, &mut |_| {}).expect("game not over");
-                assert!(pos.is_legal(r.best), "{} illegal in {pos}", r.best);
-                // The principal variation is legal move by move.
-                let mut p = pos;
-                for &m in &r.info.pv {
-                    assert!(p.is_legal(m), "pv move {m} illegal in {p}");
-                    p.play_unchecked(m);
-                }
+                assert_legal_result(&pos, &r);
             }
         }
     }
@@ -252,12 +256,7 @@ fn threaded_searches_return_legal_moves_in_every_variant() {
         for pos in random_positions(config, 3, 100 + i as u64) {
             for limits in [Limits::depth(3), Limits::nodes(3000)] {
                 let r = e.search(&pos, &limits, &mut |_| {}).expect("game not over");
-                assert!(pos.is_legal(r.best), "{} illegal in {pos}", r.best);
-                let mut p = pos;
-                for &m in &r.info.pv {
-                    assert!(p.is_legal(m), "pv move {m} illegal in {p}");
-                    p.play_unchecked(m);
-                }
+                assert_legal_result(&pos, &r);
             }
         }
     }

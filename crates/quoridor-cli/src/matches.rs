@@ -100,11 +100,7 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
                 explicit = true;
             }
             "threads" => {
-                threads = value
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|n| (1..=quoridor_ai::params::MAX_THREADS).contains(n))
-                    .ok_or_else(bad)?;
+                threads = crate::options::parse_threads(value).map_err(|_| bad())?;
             }
             _ => return Err(format!("`{key}` in `{s}` is not a limit: {SIDE_RULE}")),
         }

@@ -118,9 +118,9 @@ impl Session {
         self.set_noise(level.noise());
     }
 
-    /// Sets the engine's search threads (1 to 256; out of range is clamped).
+    /// Sets the engine's search threads (the engine clamps them to 1..=256).
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.clamp(1, quoridor_ai::params::MAX_THREADS);
+        self.threads = threads;
         if let Some(e) = &mut self.engine {
             e.set_threads(self.threads);
         }
