@@ -1,6 +1,6 @@
 //! Players behind one face: the engine, and two baselines to measure it against.
 
-use quoridor_core::{Move, Orientation, Position, Wall};
+use quoridor_core::{Game, Move, Orientation, Position, Wall};
 
 use crate::rng::Rng;
 use crate::search::Engine;
@@ -12,6 +12,13 @@ pub trait Bot {
     fn name(&self) -> String;
     /// A legal move for the side to move, or `None` when the game is over.
     fn choose(&mut self, pos: &Position) -> Option<Move>;
+
+    /// A legal move for the side to move in `game`'s current position. Bots that keep a game
+    /// of their own (an engine in another process, told the moves one by one) read the
+    /// history; the others choose from the position ([`Bot::choose`], the default).
+    fn choose_in_game(&mut self, game: &Game) -> Option<Move> {
+        self.choose(game.position())
+    }
 }
 
 /// Plays a uniformly random legal move.

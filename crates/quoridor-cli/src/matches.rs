@@ -35,7 +35,12 @@ pub enum Side {
     /// The greedy baseline.
     Greedy,
     /// Another program speaking the protocol.
-    External(String),
+    External {
+        /// Its command line.
+        command: String,
+        /// Its time per move, passed with `set_movetime`.
+        movetime: Option<Duration>,
+    },
 }
 
 impl std::fmt::Display for Side {
@@ -44,13 +49,17 @@ impl std::fmt::Display for Side {
             Side::Engine { text, .. } => f.write_str(text),
             Side::Random => f.write_str("random"),
             Side::Greedy => f.write_str("greedy"),
-            Side::External(c) => write!(f, "cmd:{c}"),
+            Side::External { command, movetime: Some(t) } => {
+                write!(f, "movetime:{},cmd:{command}", t.as_millis())
+            }
+            Side::External { command, movetime: None } => write!(f, "cmd:{command}"),
         }
     }
 }
 
 const SIDE_RULE: &str = "a side is level:N (1-10), depth:D, nodes:N, movetime:MS, threads:T (1-256) \
-(joined by commas), random, greedy, or cmd:COMMAND for an external engine";
+(joined by commas), random, greedy, or cmd:COMMAND for an external engine (after movetime:MS, \
+the time it is given per move)";
 
 /// Reads a side: `level:5`, `depth:4,movetime:200`, `random`, `greedy`, `cmd:./engine --x`.
 ///
@@ -63,9 +72,23 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
         "greedy" => return Ok(Side::Greedy),
         _ => {}
     }
-    if let Some(cmd) = t.strip_prefix("cmd:") {
+    if let Some((prefix, cmd)) = split_external(t) {
         crate::util::split_command_line(cmd).map_err(|e| format!("`{s}`: {e}"))?;
-        return Ok(Side::External(cmd.trim().to_string()));
+        let movetime = match prefix {
+            None => None,
+            Some(p) => match p.split_once(':') {
+                Some(("movetime", ms)) => Some(
+                    parse_movetime(ms)
+                        .ok_or_else(|| format!("`{p}` in `{s}` has a bad value: {SIDE_RULE}"))?,
+                ),
+                _ => {
+                    return Err(format!(
+                        "`{p}` in `{s}`: an external engine takes only movetime:MS before cmd:"
+                    ));
+                }
+            },
+        };
+        return Ok(Side::External { command: cmd.trim().to_string(), movetime });
     }
     let mut level = None;
     let mut limits = Limits::default();
@@ -91,12 +114,7 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
                 explicit = true;
             }
             "movetime" => {
-                let ms = value
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|ms| (1..=86_400_000).contains(ms))
-                    .ok_or_else(bad)?;
-                limits.movetime = Some(Duration::from_millis(ms));
+                limits.movetime = Some(parse_movetime(value).ok_or_else(bad)?);
                 explicit = true;
             }
             "threads" => {
@@ -123,6 +141,20 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
     Ok(Side::Engine { text: t.to_string(), level, limits, threads })
 }
 
+/// `cmd:COMMAND` or `LIMIT,cmd:COMMAND`: the limit (if any) and the command line.
+fn split_external(t: &str) -> Option<(Option<&str>, &str)> {
+    if let Some(cmd) = t.strip_prefix("cmd:") {
+        return Some((None, cmd));
+    }
+    let at = t.find(",cmd:")?;
+    Some((Some(&t[..at]), &t[at + ",cmd:".len()..]))
+}
+
+/// Milliseconds, 1 to a day.
+fn parse_movetime(ms: &str) -> Option<Duration> {
+    ms.parse::<u64>().ok().filter(|ms| (1..=86_400_000).contains(ms)).map(Duration::from_millis)
+}
+
 impl Side {
     fn bot(&self, seed: u64, timeout: Duration) -> anyhow::Result<Box<dyn Bot>> {
         Ok(match self {
@@ -136,7 +168,9 @@ impl Side {
             }
             Side::Random => Box::new(RandomBot::new(seed)),
             Side::Greedy => Box::new(GreedyBot::new()),
-            Side::External(cmd) => Box::new(ExternalBot::spawn(cmd, timeout)?),
+            Side::External { command, movetime } => {
+                Box::new(ExternalBot::spawn(command, *movetime, timeout)?)
+            }
         })
     }
 }
@@ -341,7 +375,8 @@ fn play_out(game: &mut Game, bots: &mut [(Seat, Box<dyn Bot>)], notes: &mut Vec<
     while !game.position().is_game_over() {
         let pos = *game.position();
         let seat = pos.turn();
-        let choice = bots.iter_mut().find(|(s, _)| *s == seat).and_then(|(_, b)| b.choose(&pos));
+        let choice =
+            bots.iter_mut().find(|(s, _)| *s == seat).and_then(|(_, b)| b.choose_in_game(game));
         match choice {
             Some(m) if game.play(m).is_ok() => {}
             other => {

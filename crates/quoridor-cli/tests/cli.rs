@@ -494,3 +494,52 @@ fn bench_json_shape() {
     assert!(v["nodes"].is_u64() && v["nps"].is_u64() && v["positions"].is_u64());
     assert!(v["distance"]["ns_per_call"].is_number());
 }
+
+/// An external engine that does not know `position` is told the game the standard way:
+/// settings, `clear_board`, every move with `play`, its time with `set_movetime`, then
+/// `genmove`; the match plays out with no forfeit.
+#[test]
+fn match_drives_an_external_engine_with_the_standard_command_flow() {
+    let dir = temp_dir("proxy");
+    let log = dir.join("commands.txt");
+    let proxy = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/gtp_proxy.py");
+    let exe = assert_cmd::cargo::cargo_bin("quoridor");
+    let side = format!(
+        "movetime:40,cmd:python3 {proxy} {} {} engine --depth 1",
+        log.display(),
+        exe.display()
+    );
+    let v = json_of(&[
+        "match",
+        &side,
+        "depth:1",
+        "--games",
+        "2",
+        "--size",
+        "5",
+        "--save",
+        dir.join("games").to_str().unwrap(),
+        "--json",
+        "--seed",
+        "3",
+        "--ply-limit",
+        "60",
+    ]);
+    assert_eq!(v["games"], 2);
+    let text = std::fs::read_to_string(&log).expect("the proxy wrote its log");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(!lines.contains(&"position") && !lines.iter().any(|l| l.starts_with("position ")));
+    for want in ["boardsize 5", "players 2", "clear_board", "set_movetime 40", "genmove"] {
+        assert!(lines.contains(&want), "`{want}` missing from {lines:?}");
+    }
+    // The moves before each genmove are the game's moves, told once each.
+    assert!(lines.iter().any(|l| l.starts_with("play ")), "{lines:?}");
+    let clear = lines.iter().position(|&l| l == "clear_board").unwrap();
+    let first_genmove = lines.iter().position(|&l| l == "genmove").unwrap();
+    assert!(clear < first_genmove);
+    // No forfeit: a refused command or a game out of step would have ended a game early.
+    for g in ["game-0001.txt", "game-0002.txt"] {
+        let record = std::fs::read_to_string(dir.join("games").join(g)).expect("record");
+        assert!(!record.contains("Termination"), "{record}");
+    }
+}
