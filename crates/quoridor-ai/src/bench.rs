@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use quoridor_core::Position;
 
-use crate::search::Engine;
+use crate::engine::Engine;
 use crate::{EngineOptions, Limits};
 
 /// The bench positions, in the position format: two players on 9x9 (opening, middle game,

@@ -2,8 +2,8 @@
 
 use quoridor_core::{Game, Move, Orientation, Position, Wall};
 
+use crate::engine::Engine;
 use crate::rng::Rng;
-use crate::search::Engine;
 use crate::{EngineOptions, Level, Limits};
 
 /// Something that chooses moves.

@@ -32,9 +32,11 @@
 
 pub mod bench;
 pub mod bots;
+mod engine;
 pub mod eval;
 pub mod level;
 pub mod limits;
+mod movepick;
 mod ordering;
 pub mod params;
 pub mod race;
@@ -49,9 +51,9 @@ use quoridor_core::Move;
 
 pub use bench::{BenchReport, bench, bench_positions};
 pub use bots::{Bot, EngineBot, GreedyBot, RandomBot};
+pub use engine::Engine;
 pub use level::Level;
 pub use limits::{Clock, Limits};
-pub use search::Engine;
 
 /// A search score, from the point of view of the side to move.
 ///

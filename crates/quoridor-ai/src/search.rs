@@ -26,21 +26,21 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use quoridor_core::{Bitboard, Move, Orientation, Outcome, Position, Seat, Variant, WallSet};
+use quoridor_core::{Move, Outcome, Position, Seat, Variant, WallSet};
 
+use crate::engine::Shared;
 use crate::eval::{evaluate_two, evaluate_with};
-use crate::ordering::{Heuristics, decode, encode};
-use crate::params::{
-    ASPIRATION, ASPIRATION_FROM_DEPTH, CHECK_EVERY, MAX_PLY, MAX_THREADS, WIN, WIN_BOUND,
-};
+use crate::movepick::{Buf, Gen};
+use crate::ordering::{Heuristics, decode};
+use crate::params::{ASPIRATION, ASPIRATION_FROM_DEPTH, CHECK_EVERY, MAX_PLY, WIN, WIN_BOUND};
 use crate::params::{EvalParams, SearchParams};
 use crate::race::{RaceTable, RaceValue};
 use crate::rng::mix;
 use crate::tt::{Bound, Tt};
-use crate::{EngineOptions, Limits, Score, SearchInfo, SearchResult};
+use crate::{Limits, Score, SearchInfo, SearchResult};
 
 const INF: i32 = WIN + 1;
 /// Race tables kept at once (each at most ~60 KB).
@@ -48,252 +48,34 @@ const RACE_CACHE: usize = 256;
 /// Deepest iteration of an unlimited search.
 const MAX_DEPTH: u32 = 100;
 
-/// A move with its ordering key, and the position after it when already played.
-#[derive(Clone, Copy)]
-struct Cand {
-    mv: Move,
-    code: u16,
-    key: i32,
-    /// Not forcing: may be searched less deep when late in the order.
-    quiet: bool,
-    /// Index into the buffer's children, or `NO_CHILD`.
-    child: u16,
-}
-
-const NO_CHILD: u16 = u16::MAX;
-
-/// The moves of one node and the positions after them, kept per ply so that no search
-/// allocates.
-#[derive(Default)]
-struct Buf {
-    cands: Vec<Cand>,
-    kids: Vec<Position>,
-}
-
-impl Buf {
-    /// The position after `c`: the kept child, or played into `scratch`.
-    #[inline]
-    fn child_of<'a>(&'a self, c: &Cand, pos: &Position, scratch: &'a mut Position) -> &'a Position {
-        if c.child == NO_CHILD {
-            *scratch = *pos;
-            scratch.play_unchecked(c.mv);
-            scratch
-        } else {
-            &self.kids[usize::from(c.child)]
-        }
-    }
-}
-
-/// The search engine: keeps its transposition table, history and race tables from one
-/// search to the next.
-///
-/// With [`EngineOptions::threads`] above one, a search runs on that many threads that share
-/// the transposition table ("Lazy SMP"): the helpers search the same root, some of them one
-/// ply deeper, and fill the table with results the main thread then finds. Only searches
-/// on one thread are deterministic.
-///
-/// ```
-/// use quoridor_ai::{Engine, EngineOptions, Limits};
-/// use quoridor_core::Position;
-/// let mut engine = Engine::new(EngineOptions::default());
-/// let pos = Position::default();
-/// let r = engine.search(&pos, &Limits::depth(3), &mut |info| {
-///     println!("depth {} score {} nodes {}", info.depth, info.score, info.nodes);
-/// });
-/// assert!(pos.is_legal(r.unwrap().best));
-/// ```
-pub struct Engine {
-    options: EngineOptions,
-    tt: Arc<Tt>,
-    /// One per thread; the first is the main thread's.
-    workers: Vec<Worker>,
-}
-
-/// What the threads of one search share besides the table.
-#[derive(Default)]
-struct Shared {
-    /// Raised when the main thread is done: the helpers stop.
-    halt: AtomicBool,
-    /// Nodes the helpers have counted so far (published every `CHECK_EVERY` nodes).
-    helper_nodes: AtomicU64,
-}
-
 /// One search thread: its own history, killers, race tables and stacks; the table is shared.
-struct Worker {
+pub(crate) struct Worker {
     /// 0 for the main thread.
-    id: usize,
-    tt: Arc<Tt>,
-    shared: Arc<Shared>,
-    seed: u64,
-    heur: Heuristics,
-    races: HashMap<(u8, WallSet), RaceTable>,
-    noise: i32,
-    params: EvalParams,
-    sparams: SearchParams,
+    pub(crate) id: usize,
+    pub(crate) tt: Arc<Tt>,
+    pub(crate) shared: Arc<Shared>,
+    pub(crate) seed: u64,
+    pub(crate) heur: Heuristics,
+    pub(crate) races: HashMap<(u8, WallSet), RaceTable>,
+    pub(crate) noise: i32,
+    pub(crate) params: EvalParams,
+    pub(crate) sparams: SearchParams,
     // Per search.
-    nodes: u64,
-    published: u64,
-    node_limit: u64,
-    deadline: Option<Instant>,
-    stop: Option<Arc<AtomicBool>>,
-    aborted: bool,
-    root: Seat,
-    root_key: u64,
-    pv: Vec<[u16; MAX_PLY + 1]>,
-    pv_len: [usize; MAX_PLY + 1],
-    bufs: Vec<Buf>,
-}
-
-impl Engine {
-    /// A new engine with an empty transposition table of `options.hash_mb` MiB, searching
-    /// on `options.threads` threads (at least one). When the memory for the table cannot be
-    /// had, the table is halved until it can: [`Engine::options`] tells the size obtained.
-    pub fn new(mut options: EngineOptions) -> Engine {
-        let tt = Arc::new(Tt::new(options.hash_mb));
-        options.hash_mb = options.hash_mb.min(tt.mb());
-        options.threads = options.threads.clamp(1, MAX_THREADS);
-        let shared = Arc::new(Shared::default());
-        let workers =
-            (0..options.threads).map(|id| Worker::new(id, &tt, &shared, options.seed)).collect();
-        Engine { options, tt, workers }
-    }
-
-    /// Forgets everything learnt: the transposition table, history and killers.
-    pub fn new_game(&mut self) {
-        self.tt.clear();
-        for w in &mut self.workers {
-            w.heur.clear();
-        }
-    }
-
-    /// The options the engine was made with (with the thread count in use).
-    pub fn options(&self) -> &EngineOptions {
-        &self.options
-    }
-
-    /// Searches on `threads` threads from now on (clamped to 1..=256). The table and the
-    /// main thread's history are kept.
-    pub fn set_threads(&mut self, threads: usize) {
-        let n = threads.clamp(1, MAX_THREADS);
-        let main = &self.workers[0];
-        let (shared, seed, noise) = (Arc::clone(&main.shared), main.seed, main.noise);
-        let (params, sparams) = (main.params.clone(), main.sparams.clone());
-        self.workers.truncate(n);
-        while self.workers.len() < n {
-            let mut w = Worker::new(self.workers.len(), &self.tt, &shared, seed);
-            w.noise = noise;
-            w.params = params.clone();
-            w.sparams = sparams.clone();
-            self.workers.push(w);
-        }
-        self.options.threads = n;
-    }
-
-    /// Replaces the transposition table with an empty one of `mb` MiB (or smaller when
-    /// the memory cannot be had, as in [`Engine::new`]); returns the size obtained.
-    pub fn set_hash(&mut self, mb: usize) -> usize {
-        self.tt = Arc::new(Tt::new(mb));
-        for w in &mut self.workers {
-            w.tt = Arc::clone(&self.tt);
-        }
-        self.options.hash_mb = mb.min(self.tt.mb());
-        self.options.hash_mb
-    }
-
-    /// Adds a pseudo-random amount, up to `centi_steps` either way, to every evaluation: a
-    /// weaker, less predictable player (used by the lower [`crate::Level`]s). The noise
-    /// depends on the position and the engine's seed only, so searches stay deterministic.
-    /// Clears the transposition table.
-    pub fn set_noise(&mut self, centi_steps: i32) {
-        for w in &mut self.workers {
-            w.noise = centi_steps.max(0);
-        }
-        self.tt.clear();
-    }
-
-    /// Replaces the evaluation weights (for tuning). Clears the transposition table.
-    pub fn set_eval_params(&mut self, params: EvalParams) {
-        for w in &mut self.workers {
-            w.params = params.clone();
-        }
-        self.tt.clear();
-    }
-
-    /// Replaces the search switches (for tuning). Clears the transposition table.
-    pub fn set_search_params(&mut self, params: SearchParams) {
-        for w in &mut self.workers {
-            w.sparams = params.clone();
-        }
-        self.tt.clear();
-    }
-
-    /// Permille of the transposition table used by the last search.
-    pub fn hashfull(&self) -> u32 {
-        self.tt.hashfull()
-    }
-
-    /// Searches `pos` within `limits`, calling `on_iteration` after every completed
-    /// iteration (of the main thread; its node counts include the helpers'). Returns `None`
-    /// only when the game is over.
-    ///
-    /// With several threads, a node limit is shared among them, and the result is that of
-    /// the thread that completed the deepest iteration (the main thread's on a tie).
-    pub fn search(
-        &mut self,
-        pos: &Position,
-        limits: &Limits,
-        on_iteration: &mut dyn FnMut(&SearchInfo),
-    ) -> Option<SearchResult> {
-        if pos.is_game_over() {
-            return None;
-        }
-        self.tt.new_search();
-        let shared = Arc::clone(&self.workers[0].shared);
-        shared.halt.store(false, Ordering::Relaxed);
-        shared.helper_nodes.store(0, Ordering::Relaxed);
-        let threads = self.workers.len();
-        if threads == 1 || self.workers[0].is_race(pos) {
-            return self.workers[0].search(pos, limits, on_iteration);
-        }
-        let start = Instant::now();
-        let per_thread =
-            Limits { nodes: limits.nodes.map(|n| (n / threads as u64).max(1)), ..limits.clone() };
-        let (main, helpers) = self.workers.split_first_mut()?;
-        let (main_result, helper_results) = std::thread::scope(|s| {
-            let handles: Vec<_> = helpers
-                .iter_mut()
-                .map(|w| {
-                    let l = &per_thread;
-                    s.spawn(move || {
-                        let r = w.search(pos, l, &mut |_| {});
-                        (r, w.nodes)
-                    })
-                })
-                .collect();
-            let r = main.search(pos, &per_thread, on_iteration);
-            shared.halt.store(true, Ordering::Relaxed);
-            let rs: Vec<_> = handles.into_iter().filter_map(|h| h.join().ok()).collect();
-            (r, rs)
-        });
-        let mut result = main_result?;
-        let mut nodes = main.nodes;
-        for (r, n) in helper_results {
-            nodes += n;
-            if let Some(r) = r.filter(|r| r.info.depth > result.info.depth && pos.is_legal(r.best))
-            {
-                result = r;
-            }
-        }
-        let info = &mut result.info;
-        info.nodes = nodes;
-        info.time = start.elapsed();
-        info.nps = (u128::from(nodes) * 1_000_000_000 / info.time.as_nanos().max(1)) as u64;
-        Some(result)
-    }
+    pub(crate) nodes: u64,
+    pub(crate) published: u64,
+    pub(crate) node_limit: u64,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) stop: Option<Arc<AtomicBool>>,
+    pub(crate) aborted: bool,
+    pub(crate) root: Seat,
+    pub(crate) root_key: u64,
+    pub(crate) pv: Vec<[u16; MAX_PLY + 1]>,
+    pub(crate) pv_len: [usize; MAX_PLY + 1],
+    pub(crate) bufs: Vec<Buf>,
 }
 
 impl Worker {
-    fn new(id: usize, tt: &Arc<Tt>, shared: &Arc<Shared>, seed: u64) -> Worker {
+    pub(crate) fn new(id: usize, tt: &Arc<Tt>, shared: &Arc<Shared>, seed: u64) -> Worker {
         Worker {
             id,
             tt: Arc::clone(tt),
@@ -318,10 +100,10 @@ impl Worker {
         }
     }
 
-    /// This thread's search of `pos` (see [`Engine::search`]). Helpers (`id > 0`) stop when
+    /// This thread's search of `pos` (see [`crate::Engine::search`]). Helpers (`id > 0`) stop when
     /// the main thread halts them, and those with an odd id search the even depths only
     /// (ahead of the main thread: its next iterations then find their results in the table).
-    fn search(
+    pub(crate) fn search(
         &mut self,
         pos: &Position,
         limits: &Limits,
@@ -482,14 +264,14 @@ impl Worker {
     }
 
     #[inline]
-    fn is_race(&self, pos: &Position) -> bool {
+    pub(crate) fn is_race(&self, pos: &Position) -> bool {
         pos.players() == 2
             && pos.variant() == Variant::Classic
             && pos.active_seats().all(|s| pos.walls_in_hand(s) == 0)
     }
 
     /// The race table of `pos`'s maze; built when `build` (else only if cached).
-    fn race_table(&mut self, pos: &Position, build: bool) -> Option<&RaceTable> {
+    pub(crate) fn race_table(&mut self, pos: &Position, build: bool) -> Option<&RaceTable> {
         let key = (pos.size(), pos.walls());
         if !self.races.contains_key(&key) {
             if !build {
@@ -576,7 +358,7 @@ impl Worker {
     }
 
     #[inline]
-    fn set_pv(&mut self, ply: usize, code: u16) {
+    pub(crate) fn set_pv(&mut self, ply: usize, code: u16) {
         let n = self.pv_len[ply + 1].min(MAX_PLY - ply);
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         head[ply][ply] = code;
@@ -585,12 +367,12 @@ impl Worker {
     }
 
     #[inline]
-    fn same_team(&self, a: Seat, b: Seat) -> bool {
+    pub(crate) fn same_team(&self, a: Seat, b: Seat) -> bool {
         (a == self.root) == (b == self.root)
     }
 
     #[inline]
-    fn child(
+    pub(crate) fn child(
         &mut self,
         child: &Position,
         same: bool,
@@ -624,7 +406,7 @@ impl Worker {
 
     /// Static evaluation for the side to move's team.
     #[inline]
-    fn eval(&self, pos: &Position) -> i32 {
+    pub(crate) fn eval(&self, pos: &Position) -> i32 {
         let mut v = evaluate_with(&self.params, pos, self.root);
         if self.noise > 0 {
             let r = mix(pos.hash() ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -633,7 +415,7 @@ impl Worker {
         if self.same_team(pos.turn(), self.root) { v } else { -v }
     }
 
-    fn negamax(
+    pub(crate) fn negamax(
         &mut self,
         pos: &Position,
         depth: i32,
@@ -811,7 +593,7 @@ impl Worker {
 
     /// Counts a node and looks at the limits now and then; true when the search must stop.
     #[inline]
-    fn count_node(&mut self) -> bool {
+    pub(crate) fn count_node(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes >= self.node_limit {
             self.aborted = true;
@@ -828,7 +610,7 @@ impl Worker {
     /// of the cost. `None` when the leaf needs more: a race (exact tables), which the last
     /// wall in hand can start.
     #[inline]
-    fn quick_leaf(&self, pos: &Position, m: Move, ply: usize) -> Option<i32> {
+    pub(crate) fn quick_leaf(&self, pos: &Position, m: Move, ply: usize) -> Option<i32> {
         let me = pos.turn();
         let opp = pos.active_seats().find(|&s| s != me)?;
         let (my_w, opp_w) = (pos.walls_in_hand(me), pos.walls_in_hand(opp));
@@ -854,7 +636,7 @@ impl Worker {
 
     /// The exact race score, when the race table is at hand (or `build`) and the ply limit
     /// cannot interfere.
-    fn race_score(&mut self, pos: &Position, ply: usize, build: bool) -> Option<i32> {
+    pub(crate) fn race_score(&mut self, pos: &Position, ply: usize, build: bool) -> Option<i32> {
         let v = self.race_table(pos, build)?.probe(pos)?;
         let (n, sign) = match v {
             RaceValue::Win(n) => (n, 1),
@@ -866,188 +648,4 @@ impl Worker {
         }
         Some(sign * (WIN - ply as i32 - n as i32))
     }
-
-    /// Fills `out` with the candidate moves of `pos` and their ordering keys: every legal
-    /// move, each played and kept (`Gen::All`, the root), or pawn moves and the walls that
-    /// lengthen the opponents' paths more than one's own, measured by the distances they
-    /// leave without playing them (`Gen::Gains`), or pawn moves and the walls that cut an
-    /// opponent's shortest path, ordered by killers and history (`Gen::Lazy`, for the last
-    /// ply where every child is a leaf anyway). Moves are played when searched.
-    fn generate(&self, pos: &Position, ply: usize, hash_move: u16, out: &mut Buf, mode: Gen) {
-        out.cands.clear();
-        out.kids.clear();
-        let me = pos.turn();
-        let my_d = i32::from(pos.distance(me).unwrap_or(0));
-        let hist = &self.heur.history[me.index()];
-        let killers = self.heur.killers[ply.min(MAX_PLY)];
-        let bonus = |code: u16, base: i32| -> i32 {
-            if code == hash_move {
-                1 << 30
-            } else if code == killers[0] {
-                1 << 28
-            } else if code == killers[1] {
-                (1 << 28) - 1
-            } else {
-                base + hist[usize::from(code)]
-            }
-        };
-        let lazy = mode == Gen::Lazy;
-        // In lazy mode a pawn move gains what its place on the cached shortest path says.
-        let mut path = [u8::MAX; 3];
-        if lazy {
-            for (k, sq) in pos.shortest_path(me).take(3).enumerate() {
-                path[k] = sq.index();
-            }
-        }
-        for sq in pos.pawn_moves() {
-            let mv = Move::Pawn(sq);
-            let code = encode(mv);
-            let (gain, child) = if lazy {
-                let i = sq.index();
-                (
-                    if i == path[1] {
-                        1
-                    } else if i == path[2] {
-                        2
-                    } else {
-                        0
-                    },
-                    NO_CHILD,
-                )
-            } else if mode == Gen::Gains {
-                let gain = if pos.goal(me).contains(sq) {
-                    100
-                } else {
-                    my_d - i32::from(pos.distance_from(me, sq).unwrap_or(0))
-                };
-                (gain, NO_CHILD)
-            } else {
-                // Played in place: no copy of the child after the fact.
-                out.kids.push(*pos);
-                let k = out.kids.len() - 1;
-                let child = &mut out.kids[k];
-                child.play_unchecked(mv);
-                let gain = if child.outcome().is_some() {
-                    100
-                } else {
-                    my_d - i32::from(child.distance(me).unwrap_or(0))
-                };
-                (gain, k as u16)
-            };
-            out.cands.push(Cand {
-                mv,
-                code,
-                key: bonus(code, gain * 100_000),
-                quiet: gain <= 0,
-                child,
-            });
-        }
-        if pos.walls_in_hand(me) == 0 {
-            return;
-        }
-        // Opponents whose paths a wall should lengthen.
-        let mut targets = [(Seat::South, 0i32); 3];
-        let mut nt = 0;
-        let mut cut_h = 0u128;
-        let mut cut_v = 0u128;
-        for s in pos.active_seats() {
-            if self.same_team(s, me) {
-                continue;
-            }
-            targets[nt] = (s, i32::from(pos.distance(s).unwrap_or(0)));
-            nt += 1;
-            let (h, v) = path_cuts(pos, s);
-            cut_h |= h;
-            cut_v |= v;
-        }
-        let (lh, lv) = pos.legal_walls();
-        let (mut ch, mut cv) = (lh.0, lv.0);
-        if mode != Gen::All {
-            ch &= cut_h;
-            cv &= cut_v;
-        }
-        for (bits, o) in [(ch, Orientation::Horizontal), (cv, Orientation::Vertical)] {
-            for a in Bitboard(bits) {
-                let Some(w) = quoridor_core::Wall::new(a, o) else { continue };
-                let mv = Move::Wall(w);
-                let code = encode(mv);
-                if lazy {
-                    out.cands.push(Cand {
-                        mv,
-                        code,
-                        key: bonus(code, 0),
-                        quiet: false,
-                        child: NO_CHILD,
-                    });
-                    continue;
-                }
-                if mode == Gen::Gains {
-                    // The gain from the distances the wall leaves, without playing it.
-                    let mut delta =
-                        my_d - i32::from(pos.distance_after_wall(w, me).unwrap_or(u8::MAX));
-                    for &(s, d) in &targets[..nt] {
-                        delta += pos.distance_after_wall(w, s).map_or(20, |nd| i32::from(nd) - d);
-                    }
-                    if delta >= self.sparams.min_wall_gain {
-                        out.cands.push(Cand {
-                            mv,
-                            code,
-                            key: bonus(code, delta * 100_000),
-                            quiet: delta <= 1,
-                            child: NO_CHILD,
-                        });
-                    }
-                    continue;
-                }
-                out.kids.push(*pos);
-                let k = out.kids.len() - 1;
-                let child = &mut out.kids[k];
-                child.play_unchecked(mv);
-                let mut delta = my_d - i32::from(child.distance(me).unwrap_or(0));
-                for &(s, d) in &targets[..nt] {
-                    // A seat eliminated by the wall counts as a big gain.
-                    delta += child.distance(s).map_or(20, |nd| i32::from(nd) - d);
-                }
-                out.cands.push(Cand {
-                    mv,
-                    code,
-                    key: bonus(code, delta * 100_000),
-                    quiet: delta <= 1,
-                    child: k as u16,
-                });
-            }
-        }
-    }
-}
-
-/// How [`Engine::generate`] finds and orders moves.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Gen {
-    /// Every legal move, each played (the root keeps the children).
-    All,
-    /// Pawn moves and the walls that gain at least `min_wall_gain`, by distances.
-    Gains,
-    /// Pawn moves and the walls that cut an opponent's path, ordered by history only.
-    Lazy,
-}
-
-/// Anchors of the walls (horizontal, vertical) that cut the cached shortest path of `seat`.
-fn path_cuts(pos: &Position, seat: Seat) -> (u128, u128) {
-    let mut h = 0u128;
-    let mut v = 0u128;
-    let mut prev: Option<u8> = None;
-    for sq in pos.shortest_path(seat) {
-        let b = sq.index();
-        if let Some(a) = prev {
-            let lo = a.min(b);
-            let bit = 1u128 << lo;
-            if a.abs_diff(b) == 1 {
-                v |= bit | bit >> 11;
-            } else {
-                h |= bit | bit >> 1;
-            }
-        }
-        prev = Some(b);
-    }
-    (h, v)
 }

@@ -1,0 +1,197 @@
+//! The public engine: its options, its transposition table and its search threads (Lazy
+//! SMP). One search runs on every thread at once; [`crate::search`] holds what each thread
+//! does.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use quoridor_core::Position;
+
+use crate::params::MAX_THREADS;
+use crate::params::{EvalParams, SearchParams};
+use crate::search::Worker;
+use crate::tt::Tt;
+use crate::{EngineOptions, Limits, SearchInfo, SearchResult};
+
+/// The search engine: keeps its transposition table, history and race tables from one
+/// search to the next.
+///
+/// With [`EngineOptions::threads`] above one, a search runs on that many threads that share
+/// the transposition table ("Lazy SMP"): the helpers search the same root, some of them one
+/// ply deeper, and fill the table with results the main thread then finds. Only searches
+/// on one thread are deterministic.
+///
+/// ```
+/// use quoridor_ai::{Engine, EngineOptions, Limits};
+/// use quoridor_core::Position;
+/// let mut engine = Engine::new(EngineOptions::default());
+/// let pos = Position::default();
+/// let r = engine.search(&pos, &Limits::depth(3), &mut |info| {
+///     println!("depth {} score {} nodes {}", info.depth, info.score, info.nodes);
+/// });
+/// assert!(pos.is_legal(r.unwrap().best));
+/// ```
+pub struct Engine {
+    options: EngineOptions,
+    tt: Arc<Tt>,
+    /// One per thread; the first is the main thread's.
+    workers: Vec<Worker>,
+}
+
+/// What the threads of one search share besides the table.
+#[derive(Default)]
+pub(crate) struct Shared {
+    /// Raised when the main thread is done: the helpers stop.
+    pub(crate) halt: AtomicBool,
+    /// Nodes the helpers have counted so far (published every `CHECK_EVERY` nodes).
+    pub(crate) helper_nodes: AtomicU64,
+}
+
+impl Engine {
+    /// A new engine with an empty transposition table of `options.hash_mb` MiB, searching
+    /// on `options.threads` threads (at least one). When the memory for the table cannot be
+    /// had, the table is halved until it can: [`Engine::options`] tells the size obtained.
+    pub fn new(mut options: EngineOptions) -> Engine {
+        let tt = Arc::new(Tt::new(options.hash_mb));
+        options.hash_mb = options.hash_mb.min(tt.mb());
+        options.threads = options.threads.clamp(1, MAX_THREADS);
+        let shared = Arc::new(Shared::default());
+        let workers =
+            (0..options.threads).map(|id| Worker::new(id, &tt, &shared, options.seed)).collect();
+        Engine { options, tt, workers }
+    }
+
+    /// Forgets everything learnt: the transposition table, history and killers.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        for w in &mut self.workers {
+            w.heur.clear();
+        }
+    }
+
+    /// The options the engine was made with (with the thread count in use).
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Searches on `threads` threads from now on (clamped to 1..=256). The table and the
+    /// main thread's history are kept.
+    pub fn set_threads(&mut self, threads: usize) {
+        let n = threads.clamp(1, MAX_THREADS);
+        let main = &self.workers[0];
+        let (shared, seed, noise) = (Arc::clone(&main.shared), main.seed, main.noise);
+        let (params, sparams) = (main.params.clone(), main.sparams.clone());
+        self.workers.truncate(n);
+        while self.workers.len() < n {
+            let mut w = Worker::new(self.workers.len(), &self.tt, &shared, seed);
+            w.noise = noise;
+            w.params = params.clone();
+            w.sparams = sparams.clone();
+            self.workers.push(w);
+        }
+        self.options.threads = n;
+    }
+
+    /// Replaces the transposition table with an empty one of `mb` MiB (or smaller when
+    /// the memory cannot be had, as in [`Engine::new`]); returns the size obtained.
+    pub fn set_hash(&mut self, mb: usize) -> usize {
+        self.tt = Arc::new(Tt::new(mb));
+        for w in &mut self.workers {
+            w.tt = Arc::clone(&self.tt);
+        }
+        self.options.hash_mb = mb.min(self.tt.mb());
+        self.options.hash_mb
+    }
+
+    /// Adds a pseudo-random amount, up to `centi_steps` either way, to every evaluation: a
+    /// weaker, less predictable player (used by the lower [`crate::Level`]s). The noise
+    /// depends on the position and the engine's seed only, so searches stay deterministic.
+    /// Clears the transposition table.
+    pub fn set_noise(&mut self, centi_steps: i32) {
+        for w in &mut self.workers {
+            w.noise = centi_steps.max(0);
+        }
+        self.tt.clear();
+    }
+
+    /// Replaces the evaluation weights (for tuning). Clears the transposition table.
+    pub fn set_eval_params(&mut self, params: EvalParams) {
+        for w in &mut self.workers {
+            w.params = params.clone();
+        }
+        self.tt.clear();
+    }
+
+    /// Replaces the search switches (for tuning). Clears the transposition table.
+    pub fn set_search_params(&mut self, params: SearchParams) {
+        for w in &mut self.workers {
+            w.sparams = params.clone();
+        }
+        self.tt.clear();
+    }
+
+    /// Permille of the transposition table used by the last search.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Searches `pos` within `limits`, calling `on_iteration` after every completed
+    /// iteration (of the main thread; its node counts include the helpers'). Returns `None`
+    /// only when the game is over.
+    ///
+    /// With several threads, a node limit is shared among them, and the result is that of
+    /// the thread that completed the deepest iteration (the main thread's on a tie).
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        on_iteration: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<SearchResult> {
+        if pos.is_game_over() {
+            return None;
+        }
+        self.tt.new_search();
+        let shared = Arc::clone(&self.workers[0].shared);
+        shared.halt.store(false, Ordering::Relaxed);
+        shared.helper_nodes.store(0, Ordering::Relaxed);
+        let threads = self.workers.len();
+        if threads == 1 || self.workers[0].is_race(pos) {
+            return self.workers[0].search(pos, limits, on_iteration);
+        }
+        let start = Instant::now();
+        let per_thread =
+            Limits { nodes: limits.nodes.map(|n| (n / threads as u64).max(1)), ..limits.clone() };
+        let (main, helpers) = self.workers.split_first_mut()?;
+        let (main_result, helper_results) = std::thread::scope(|s| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .map(|w| {
+                    let l = &per_thread;
+                    s.spawn(move || {
+                        let r = w.search(pos, l, &mut |_| {});
+                        (r, w.nodes)
+                    })
+                })
+                .collect();
+            let r = main.search(pos, &per_thread, on_iteration);
+            shared.halt.store(true, Ordering::Relaxed);
+            let rs: Vec<_> = handles.into_iter().filter_map(|h| h.join().ok()).collect();
+            (r, rs)
+        });
+        let mut result = main_result?;
+        let mut nodes = main.nodes;
+        for (r, n) in helper_results {
+            nodes += n;
+            if let Some(r) = r.filter(|r| r.info.depth > result.info.depth && pos.is_legal(r.best))
+            {
+                result = r;
+            }
+        }
+        let info = &mut result.info;
+        info.nodes = nodes;
+        info.time = start.elapsed();
+        info.nps = (u128::from(nodes) * 1_000_000_000 / info.time.as_nanos().max(1)) as u64;
+        Some(result)
+    }
+}
