@@ -43,6 +43,7 @@ pub mod race;
 mod rng;
 pub mod search;
 mod tt;
+mod weights;
 
 use core::fmt;
 use std::time::Duration;

@@ -104,7 +104,7 @@ impl Worker {
                     },
                     NO_CHILD,
                 )
-            } else if mode == Gen::Gains {
+            } else if mode == Gen::Gains || mode == Gen::Full {
                 let gain = if pos.goal(me).contains(sq) {
                     100
                 } else {
@@ -152,6 +152,26 @@ impl Worker {
         }
         let (lh, lv) = pos.legal_walls();
         let (mut ch, mut cv) = (lh.0, lv.0);
+        if mode == Gen::Full {
+            // Every legal wall; those that cut no opponent's path leave its distance as it
+            // is and come last, in history order.
+            for (bits, o) in
+                [(ch & !cut_h, Orientation::Horizontal), (cv & !cut_v, Orientation::Vertical)]
+            {
+                for a in Bitboard(bits) {
+                    let Some(w) = quoridor_core::Wall::new(a, o) else { continue };
+                    let mv = Move::Wall(w);
+                    let code = encode(mv);
+                    out.cands.push(Cand {
+                        mv,
+                        code,
+                        key: bonus(code, QUIET_WALL_KEY),
+                        quiet: true,
+                        child: NO_CHILD,
+                    });
+                }
+            }
+        }
         if mode != Gen::All {
             ch &= cut_h;
             cv &= cut_v;
@@ -171,14 +191,14 @@ impl Worker {
                     });
                     continue;
                 }
-                if mode == Gen::Gains {
+                if mode == Gen::Gains || mode == Gen::Full {
                     // The gain from the distances the wall leaves, without playing it.
                     let mut delta =
                         my_d - i32::from(pos.distance_after_wall(w, me).unwrap_or(u8::MAX));
                     for &(s, d) in &targets[..nt] {
                         delta += pos.distance_after_wall(w, s).map_or(20, |nd| i32::from(nd) - d);
                     }
-                    if delta >= self.sparams.min_wall_gain {
+                    if mode == Gen::Full || delta >= self.sparams.min_wall_gain {
                         out.cands.push(Cand {
                             mv,
                             code,
@@ -219,7 +239,14 @@ pub(crate) enum Gen {
     Gains,
     /// Pawn moves and the walls that cut an opponent's path, ordered by history only.
     Lazy,
+    /// Pawn moves and every legal wall: those that cut an opponent's path ordered by their
+    /// gain (as `Gains`, none dropped), the others after them by history.
+    Full,
 }
+
+/// Ordering key of a wall that cuts no opponent's path, before history: after every move
+/// whose gain is known.
+const QUIET_WALL_KEY: i32 = -1_000_000;
 
 /// Anchors of the walls (horizontal, vertical) that cut the cached shortest path of `seat`.
 fn path_cuts(pos: &Position, seat: Seat) -> (u128, u128) {

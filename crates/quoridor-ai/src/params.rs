@@ -24,6 +24,11 @@ pub const LEADER_WEIGHT: i32 = 70;
 /// cannot be defended with walls.
 pub const UNANSWERED_WALLS: i32 = 150;
 
+/// Two-player evaluation weights, one per feature of [`crate::eval::features_two`], in
+/// 1/[`crate::eval::WEIGHT_UNIT`] centi-steps: fitted on self-play games by `quoridor fit`
+/// (see `docs/ai.md`), which writes `weights.rs`.
+pub const TWO_PLAYER: [i32; crate::eval::FEATURES] = crate::weights::TWO_PLAYER;
+
 /// The evaluation weights as one value, so that tuning runs can compare settings in one
 /// program; [`EvalParams::default`] holds the constants above.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +43,8 @@ pub struct EvalParams {
     pub leader_weight: i32,
     /// See [`UNANSWERED_WALLS`].
     pub unanswered_walls: i32,
+    /// See [`TWO_PLAYER`].
+    pub two_player: [i32; crate::eval::FEATURES],
 }
 
 impl Default for EvalParams {
@@ -48,6 +55,7 @@ impl Default for EvalParams {
             tempo: TEMPO,
             leader_weight: LEADER_WEIGHT,
             unanswered_walls: UNANSWERED_WALLS,
+            two_player: TWO_PLAYER,
         }
     }
 }
@@ -78,6 +86,42 @@ pub const CHECK_EVERY: u64 = 256;
 /// in steps) are not searched, two plies or more from the horizon.
 pub const MIN_WALL_GAIN: i32 = 1;
 
+/// Late move reductions of walls (two players, full-width search): the number of walls
+/// searched at a node from which a quiet wall is reduced by 1, 2 and 3 plies.
+pub const LMR_WALLS: [usize; 3] = [4, 12, 24];
+/// Least remaining depth for a reduction of 1, 2 and 3 plies.
+pub const LMR_WALL_DEPTH: [i32; 3] = [3, 4, 6];
+
+/// Late move pruning (two players, full-width search): at this remaining depth or less, in
+/// a node off the principal variation, walls with a history below zero are skipped once
+/// this many walls (per ply of depth) have been searched.
+pub const LMP_DEPTH: i32 = 2;
+/// See [`LMP_DEPTH`].
+pub const LMP_WALLS_PER_PLY: usize = 8;
+
+/// Reverse futility pruning (two players): a node off the principal variation with this much
+/// depth or less returns its static evaluation when that beats beta by
+/// [`RFP_MARGIN`] per ply of depth.
+pub const RFP_DEPTH: i32 = 4;
+/// See [`RFP_DEPTH`].
+pub const RFP_MARGIN: i32 = 90;
+
+/// Null move pruning (two players): least remaining depth (0 switches it off) ...
+pub const NULL_MIN_DEPTH: i32 = 3;
+/// ... and the reduction of the search after the pass, besides its ply.
+pub const NULL_REDUCTION: i32 = 3;
+
+/// Time per move: after an iteration, no new one starts once this share (percent) of the
+/// move's time is spent; an unfinished iteration still returns its best move so far.
+pub const TIME_NEW_ITERATION: u32 = 60;
+/// ... or once this share is spent when the best move has stayed the same for
+/// [`STABLE_ITERATIONS`] iterations from depth [`STABLE_FROM_DEPTH`] on.
+pub const TIME_STABLE: u32 = 30;
+/// See [`TIME_STABLE`].
+pub const STABLE_ITERATIONS: u32 = 3;
+/// See [`TIME_STABLE`].
+pub const STABLE_FROM_DEPTH: u32 = 9;
+
 /// The search's tunable switches as one value (for tuning runs);
 /// [`SearchParams::default`] holds the constants above.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,10 +132,48 @@ pub struct SearchParams {
     pub lmr_depth: i32,
     /// See [`MIN_WALL_GAIN`].
     pub min_wall_gain: i32,
+    /// Two players: search every legal wall below the root (pruned and reduced by the
+    /// rules below) instead of only the walls that gain at least [`MIN_WALL_GAIN`].
+    pub full_width: bool,
+    /// See [`LMR_WALLS`].
+    pub lmr_walls: [usize; 3],
+    /// See [`LMR_WALL_DEPTH`].
+    pub lmr_wall_depth: [i32; 3],
+    /// See [`LMP_DEPTH`] (0 switches it off).
+    pub lmp_depth: i32,
+    /// See [`LMP_WALLS_PER_PLY`].
+    pub lmp_walls_per_ply: usize,
+    /// See [`RFP_DEPTH`] (0 switches it off).
+    pub rfp_depth: i32,
+    /// See [`RFP_MARGIN`].
+    pub rfp_margin: i32,
+    /// See [`NULL_MIN_DEPTH`].
+    pub null_min_depth: i32,
+    /// See [`NULL_REDUCTION`].
+    pub null_reduction: i32,
+    /// See [`TIME_NEW_ITERATION`].
+    pub time_new_iteration: u32,
+    /// See [`TIME_STABLE`].
+    pub time_stable: u32,
 }
 
 impl Default for SearchParams {
     fn default() -> SearchParams {
-        SearchParams { lmr_move: LMR_MOVE, lmr_depth: LMR_DEPTH, min_wall_gain: MIN_WALL_GAIN }
+        SearchParams {
+            lmr_move: LMR_MOVE,
+            lmr_depth: LMR_DEPTH,
+            min_wall_gain: MIN_WALL_GAIN,
+            full_width: true,
+            lmr_walls: LMR_WALLS,
+            lmr_wall_depth: LMR_WALL_DEPTH,
+            lmp_depth: LMP_DEPTH,
+            lmp_walls_per_ply: LMP_WALLS_PER_PLY,
+            rfp_depth: RFP_DEPTH,
+            rfp_margin: RFP_MARGIN,
+            null_min_depth: NULL_MIN_DEPTH,
+            null_reduction: NULL_REDUCTION,
+            time_new_iteration: TIME_NEW_ITERATION,
+            time_stable: TIME_STABLE,
+        }
     }
 }

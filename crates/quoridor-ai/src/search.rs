@@ -35,7 +35,10 @@ use crate::engine::Shared;
 use crate::eval::{evaluate_two, evaluate_with};
 use crate::movepick::{Buf, Gen};
 use crate::ordering::{Heuristics, decode};
-use crate::params::{ASPIRATION, ASPIRATION_FROM_DEPTH, CHECK_EVERY, MAX_PLY, WIN, WIN_BOUND};
+use crate::params::{
+    ASPIRATION, ASPIRATION_FROM_DEPTH, CHECK_EVERY, MAX_PLY, STABLE_FROM_DEPTH, STABLE_ITERATIONS,
+    WIN, WIN_BOUND,
+};
 use crate::params::{EvalParams, SearchParams};
 use crate::race::{RaceTable, RaceValue};
 use crate::rng::mix;
@@ -71,6 +74,8 @@ pub(crate) struct Worker {
     pub(crate) root_key: u64,
     pub(crate) pv: Vec<[u16; MAX_PLY + 1]>,
     pub(crate) pv_len: [usize; MAX_PLY + 1],
+    /// Whether the move into each ply was a null move.
+    pub(crate) null_at: [bool; MAX_PLY + 2],
     pub(crate) bufs: Vec<Buf>,
 }
 
@@ -96,6 +101,7 @@ impl Worker {
             root_key: 0,
             pv: vec![[0; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
+            null_at: [false; MAX_PLY + 2],
             bufs: (0..=MAX_PLY + 1).map(|_| Buf::default()).collect(),
         }
     }
@@ -154,6 +160,7 @@ impl Worker {
         let single = root.cands.len() == 1;
         let mut prev: i32 = 0;
         let mut proven = 0;
+        let (mut stable, mut last_best) = (0, best);
         for depth in 1..=max_depth {
             if helper && self.id % 2 == 1 && depth % 2 == 1 && depth > 1 && depth < max_depth {
                 continue;
@@ -215,10 +222,16 @@ impl Worker {
             if soft.is_some_and(|s| Instant::now() >= s) {
                 break;
             }
-            if let Some(d) = self.deadline {
-                // An iteration costs several times the last one: do not start what cannot end.
-                let spent = start.elapsed();
-                if Instant::now() + spent.mul_f32(1.5) >= d && spent > Duration::from_millis(1) {
+            stable = if best == last_best { stable + 1 } else { 0 };
+            last_best = best;
+            if let Some((_, hard)) = budget {
+                // An unfinished iteration still returns its best move, so a new one is
+                // worth starting until late; less so when the best move has settled.
+                let spent = start.elapsed().as_secs_f64() / hard.as_secs_f64().max(1e-9);
+                let settled = depth >= STABLE_FROM_DEPTH && stable >= STABLE_ITERATIONS;
+                let p = &self.sparams;
+                let share = if settled { p.time_stable } else { p.time_new_iteration };
+                if spent * 100.0 >= f64::from(share) {
                     break;
                 }
             }
@@ -322,14 +335,26 @@ impl Worker {
         let mut best_idx = None;
         let alpha0 = alpha;
         self.pv_len[0] = 0;
+        let full = self.sparams.full_width && root.kids.first().is_some_and(|k| k.players() == 2);
+        let mut walls_searched = 0;
         for i in 0..root.cands.len() {
             let c = root.cands[i];
             let child = &root.kids[usize::from(c.child)];
             let same = self.same_team(child.turn(), me);
+            let is_wall = matches!(c.mv, Move::Wall(_));
+            walls_searched += usize::from(is_wall);
             let v = if i == 0 {
                 self.child(child, same, depth - 1, 1, alpha, beta)
             } else {
-                let mut v = self.child(child, same, depth - 1, 1, alpha, alpha + 1);
+                let r = if full && is_wall && c.quiet {
+                    self.wall_reduction(walls_searched, depth, true)
+                } else {
+                    0
+                };
+                let mut v = self.child(child, same, depth - 1 - r, 1, alpha, alpha + 1);
+                if r > 0 && v > alpha && !self.aborted {
+                    v = self.child(child, same, depth - 1, 1, alpha, alpha + 1);
+                }
                 if v > alpha && v < beta && !self.aborted {
                     v = self.child(child, same, depth - 1, 1, alpha, beta);
                 }
@@ -480,22 +505,73 @@ impl Worker {
             }
         }
 
+        let two = pos.players() == 2;
+        let full = two && self.sparams.full_width && !self.is_race(pos);
+        // Reverse futility pruning: far enough above beta, a shallow node is not searched.
+        if full
+            && !pv_node
+            && depth <= self.sparams.rfp_depth
+            && beta.abs() < WIN - WIN_BOUND
+            && self.noise == 0
+        {
+            let stat = self.eval(pos);
+            if stat - self.sparams.rfp_margin * depth >= beta {
+                return stat;
+            }
+        }
+
+        // Null move: when passing still leaves the side above beta after a shallower search,
+        // the node is not worth searching. Not twice in a row, and not with a window on a
+        // win or a loss.
+        if full
+            && !pv_node
+            && depth >= self.sparams.null_min_depth
+            && self.sparams.null_min_depth > 0
+            && !self.null_at[ply - 1]
+            && beta.abs() < WIN - WIN_BOUND
+            && self.noise == 0
+            && self.eval(pos) >= beta
+        {
+            if let Some(passed) = null_child(pos) {
+                self.null_at[ply] = true;
+                let r = self.sparams.null_reduction;
+                let v = -self.negamax(&passed, depth - 1 - r, ply + 1, -beta, -beta + 1);
+                self.null_at[ply] = false;
+                if self.aborted {
+                    return 0;
+                }
+                if v >= beta {
+                    return v.min(WIN - WIN_BOUND - 1);
+                }
+            }
+        }
+
         let mut buf = std::mem::take(&mut self.bufs[ply]);
-        let mode = if depth >= 2 { Gen::Gains } else { Gen::Lazy };
+        let mode = match (depth >= 2, full) {
+            (false, _) => Gen::Lazy,
+            (true, true) => Gen::Full,
+            (true, false) => Gen::Gains,
+        };
         self.generate(pos, ply, hash_move, &mut buf, mode);
         let old_alpha = alpha;
         let mut best = -INF;
         let mut best_code = 0u16;
         let mut tried = [0u16; 64];
         let mut n_tried = 0;
+        let mut walls_searched = 0usize;
         let mut scratch = *pos;
         // One ply above the horizon with two players, the leaves are evaluated from the
         // distances the move leaves, without playing it (see `quick_leaf`).
         let frontier = depth == 1
-            && pos.players() == 2
+            && two
             && self.noise == 0
             && !self.is_race(pos)
             && pos.ply_limit().is_none_or(|l| pos.ply().saturating_add(1) < l);
+        let lmp_after = if full && !pv_node && depth <= self.sparams.lmp_depth {
+            self.sparams.lmp_walls_per_ply * depth as usize
+        } else {
+            usize::MAX
+        };
         for i in 0..buf.cands.len() {
             // Selection instead of a full sort: a cut-off usually comes after a few moves.
             let mut pick = i;
@@ -507,6 +583,19 @@ impl Worker {
             }
             buf.cands.swap(i, pick);
             let c = &buf.cands[i];
+            let is_wall = matches!(c.mv, Move::Wall(_));
+            if is_wall {
+                walls_searched += 1;
+                // Late move pruning: past the first walls, a shallow node skips the walls
+                // whose history is bad.
+                if walls_searched > lmp_after
+                    && best > -(WIN - WIN_BOUND)
+                    && c.key < 1 << 28
+                    && self.heur.history[me.index()][usize::from(c.code)] < 0
+                {
+                    continue;
+                }
+            }
             let quick = if frontier { self.quick_leaf(pos, c.mv, ply) } else { None };
             let v = if let Some(v) = quick {
                 // The leaf counts as a node searched, as if played.
@@ -529,9 +618,18 @@ impl Worker {
             } else {
                 let child = buf.child_of(c, pos, &mut scratch);
                 let same = self.same_team(child.turn(), me);
-                let r = i32::from(
-                    depth >= self.sparams.lmr_depth && i >= self.sparams.lmr_move && c.quiet,
-                );
+                let r = if full {
+                    // Walls only, never pawn moves, nor the hash move and killers.
+                    if is_wall && c.quiet && c.key < 1 << 28 {
+                        self.wall_reduction(walls_searched, depth, pv_node)
+                    } else {
+                        0
+                    }
+                } else {
+                    i32::from(
+                        depth >= self.sparams.lmr_depth && i >= self.sparams.lmr_move && c.quiet,
+                    )
+                };
                 let mut v = self.child(child, same, depth - 1 - r, ply + 1, alpha, alpha + 1);
                 if r > 0 && v > alpha && !self.aborted {
                     v = self.child(child, same, depth - 1, ply + 1, alpha, alpha + 1);
@@ -578,6 +676,24 @@ impl Worker {
             self.tt.store(key, ply, depth, best, bound, best_code);
         }
         best
+    }
+
+    /// Plies by which the `n`-th wall searched at a node with `depth` to go is reduced (the
+    /// full-width search's late move reductions); one less at a principal-variation node,
+    /// and the child keeps at least one ply.
+    #[inline]
+    fn wall_reduction(&self, n: usize, depth: i32, pv_node: bool) -> i32 {
+        let p = &self.sparams;
+        let mut r = 0;
+        for k in 0..3 {
+            if n >= p.lmr_walls[k] && depth >= p.lmr_wall_depth[k] {
+                r = k as i32 + 1;
+            }
+        }
+        if pv_node {
+            r -= 1;
+        }
+        r.clamp(0, (depth - 2).max(0))
     }
 
     /// A leaf's value for its side to move as `negamax` at depth 0 finds it (for checks).
@@ -648,4 +764,13 @@ impl Worker {
         }
         Some(sign * (WIN - ply as i32 - n as i32))
     }
+}
+
+/// `pos` with the other player to move, as if the side to move had passed (two players):
+/// the null move of the search, which the rules do not allow.
+fn null_child(pos: &Position) -> Option<Position> {
+    let mut setup = pos.to_setup();
+    setup.turn = pos.active_seats().find(|&s| s != pos.turn())?;
+    setup.ply = setup.ply.checked_add(1)?;
+    Position::try_from(setup).ok()
 }

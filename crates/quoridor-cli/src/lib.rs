@@ -22,12 +22,14 @@ pub mod bench;
 pub mod board;
 pub mod engine;
 pub mod external;
+pub mod fit;
 pub mod matches;
 pub mod moves;
 pub mod options;
 pub mod perft;
 pub mod play;
 pub mod protocol;
+pub mod selfplay;
 pub mod util;
 pub mod validate;
 
@@ -73,6 +75,10 @@ pub enum Command {
     Validate(validate::Args),
     /// Speak the text protocol (GTP framing) on stdin/stdout, for GUIs and bot arenas
     Engine(engine::Args),
+    /// The engine against itself: write positions, search scores and results for fitting
+    Selfplay(selfplay::Args),
+    /// Fit the two-player evaluation's weights to self-play positions
+    Fit(fit::Args),
 }
 
 /// Runs a parsed command line, writing to `out`.
@@ -95,6 +101,8 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Moves(a) => moves::run(a, out),
         Command::Validate(a) => validate::run(a, out),
         Command::Engine(a) => engine::run(a, &mut std::io::stdin().lock(), out),
+        Command::Selfplay(a) => selfplay::run(a, out),
+        Command::Fit(a) => fit::run(a, out),
     }
 }
 

@@ -220,7 +220,7 @@ struct Tally {
 /// # Errors
 /// A bad option, an external engine that cannot be started, or a failed write.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let start = start_game(args)?;
+    let start = start_game(&args.position)?;
     let seed = args.position.seed.unwrap_or_else(Rng::clock_seed);
     let timeout = Duration::from_secs(args.timeout);
     if !args.no_save {
@@ -320,8 +320,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     summary(args, seed, tally, out)
 }
 
-fn start_game(args: &Args) -> anyhow::Result<Game> {
-    let p = &args.position;
+/// The game a match (or self-play) starts from: the position options' start, with the ply
+/// limit of matches when none is given.
+pub(crate) fn start_game(p: &PositionOptions) -> anyhow::Result<Game> {
     let from_config = p.position.is_none() && p.game.is_none() && p.moves.is_none();
     if from_config {
         let mut config = p.config(FirstSeat::Seat(Seat::South))?;
