@@ -93,8 +93,8 @@ impl fmt::Display for ParseCommandError {
 
 impl std::error::Error for ParseCommandError {}
 
-impl From<String> for ParseCommandError {
-    fn from(message: String) -> ParseCommandError {
+impl ParseCommandError {
+    pub(super) fn new(message: String) -> ParseCommandError {
         ParseCommandError(message)
     }
 }
@@ -139,7 +139,7 @@ const COMMANDS: &[(&str, Reader)] = &[
     ("version", |a| a.none(Command::Version)),
     ("known_command", |a| Ok(Command::KnownCommand(a.one("a command name")?.to_string()))),
     ("list_commands", |a| a.none(Command::ListCommands)),
-    // GTP clients may send `quit` with anything after it: it quits all the same.
+    // An argument is no reason to keep a client in a session it wants to leave.
     ("quit", |_| Ok(Command::Quit)),
     ("boardsize", |a| {
         let n = a.one("a board size (odd, 5 to 11)")?;
@@ -246,12 +246,11 @@ impl Command {
     /// the rule.
     pub fn from_words(words: &[&str]) -> Result<Command, ParseCommandError> {
         let Some((&name, words)) = words.split_first() else {
-            return Err("missing command after the id".to_string().into());
+            return Err(ParseCommandError("missing command".to_string()));
         };
         let Some(&(name, read)) = COMMANDS.iter().find(|&&(n, _)| n == name) else {
-            return Err(
-                format!("unknown command `{}` (list_commands lists them)", short(name)).into()
-            );
+            let e = format!("unknown command `{}` (list_commands lists them)", short(name));
+            return Err(ParseCommandError(e));
         };
         read(&Args { name, words }).map_err(ParseCommandError)
     }

@@ -47,12 +47,15 @@ impl Request {
         let cleaned = preprocess(line);
         let words: Vec<&str> = cleaned.split_whitespace().collect();
         let (first, rest) = words.split_first()?;
-        let (id, words) = if first.bytes().all(|b| b.is_ascii_digit()) {
-            (Some((*first).to_string()), rest)
+        if !first.bytes().all(|b| b.is_ascii_digit()) {
+            return Some(Request { id: None, command: Command::from_words(&words) });
+        }
+        let command = if rest.is_empty() {
+            Err(ParseCommandError::new("missing command after the id".to_string()))
         } else {
-            (None, &words[..])
+            Command::from_words(rest)
         };
-        Some(Request { id, command: Command::from_words(words) })
+        Some(Request { id: Some((*first).to_string()), command })
     }
 }
 

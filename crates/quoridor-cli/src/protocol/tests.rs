@@ -53,6 +53,7 @@ fn a_line_is_read_once_into_its_id_and_command() {
     let r = Request::parse("genmove").unwrap();
     assert_eq!((r.id, r.command), (None, Ok(Command::GenMove { seat: None })));
     assert_eq!(Request::parse(" # only a comment"), None);
+    assert!("".parse::<Command>().unwrap_err().to_string().starts_with("missing command"));
     assert_eq!("walls default".parse::<Command>(), Ok(Command::Walls(None)));
     assert_eq!("variant koth".parse::<Command>(), Ok(Command::Variant(Variant::KingOfTheHill)));
     assert_eq!("position".parse::<Command>(), Ok(Command::ShowPosition));
