@@ -23,14 +23,22 @@ fn parse_first(s: &str) -> Result<FirstSeat, String> {
     s.parse::<Seat>().map(FirstSeat::Seat).map_err(|e| format!("{e}, or `random`"))
 }
 
-fn parse_size(s: &str) -> Result<u8, String> {
+/// Reads a board size: odd, 5 to 11.
+///
+/// # Errors
+/// Anything else, with the rule.
+pub fn parse_size(s: &str) -> Result<u8, String> {
     match s.parse::<u8>() {
         Ok(n) if (5..=11).contains(&n) && n % 2 == 1 => Ok(n),
         _ => Err(format!("`{s}` is not a board size: the side must be odd, from 5 to 11")),
     }
 }
 
-fn parse_players(s: &str) -> Result<u8, String> {
+/// Reads a number of players: 2, 3 or 4.
+///
+/// # Errors
+/// Anything else, with the rule.
+pub fn parse_players(s: &str) -> Result<u8, String> {
     match s {
         "2" => Ok(2),
         "3" => Ok(3),
@@ -39,7 +47,11 @@ fn parse_players(s: &str) -> Result<u8, String> {
     }
 }
 
-fn parse_walls(s: &str) -> Result<u8, String> {
+/// Reads a number of walls per player, 0 to [`quoridor_core::MAX_WALLS_PER_PLAYER`].
+///
+/// # Errors
+/// Anything else, with the rule.
+pub fn parse_walls(s: &str) -> Result<u8, String> {
     match s.parse::<u8>() {
         Ok(n) if n <= quoridor_core::MAX_WALLS_PER_PLAYER => Ok(n),
         _ => Err(format!(

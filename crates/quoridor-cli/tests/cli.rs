@@ -267,6 +267,37 @@ fn engine_protocol_session() {
     assert_eq!(replies.len(), 20, "nothing after quit: {text}");
 }
 
+/// A GTP-style client sets the options in its own order: players after variant, first
+/// seat before players; a conflict left at `clear_board` is refused and named.
+#[test]
+fn engine_takes_the_settings_in_any_order() {
+    let input = "variant koth\nfirst E\nboardsize 7\nplayers 4\nclear_board\nposition\n\
+                 players 2\nclear_board\nplay e2\nvariant classic\nfirst S\nclear_board\n\
+                 position\nquit\n";
+    let out = quoridor().arg("engine").write_stdin(input).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let replies: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(replies.len(), 14, "{text}");
+    assert!(replies[..5].iter().all(|&r| r == "="), "{text}");
+    let koth = Config {
+        size: 7,
+        players: 4,
+        variant: Variant::KingOfTheHill,
+        first: quoridor_core::Seat::East,
+        ..Config::default()
+    };
+    assert_eq!(replies[5], format!("= {}", Position::start(&koth).unwrap()));
+    assert_eq!(replies[6], "=");
+    assert!(replies[7].starts_with("? `variant koth` conflicts with `players 2`"), "{text}");
+    assert!(replies[8].starts_with("? `variant koth` conflicts with `players 2`"), "{text}");
+    assert_eq!(replies[9], "=");
+    assert_eq!(replies[10], "=");
+    assert_eq!(replies[11], "=");
+    let classic = Config { size: 7, ..Config::default() };
+    assert_eq!(replies[12], format!("= {}", Position::start(&classic).unwrap()));
+}
+
 #[test]
 fn engine_survives_garbage() {
     let mut input: Vec<u8> = b"play \xff\xfe\n\x01\x02\tname\t\n".to_vec();
