@@ -574,3 +574,57 @@ fn match_drives_an_external_engine_with_the_standard_command_flow() {
         assert!(!record.contains("Termination"), "{record}");
     }
 }
+
+/// `selfplay` writes one line per searched position (position, score, result from the side
+/// to move, game), which `fit` reads back, reporting the losses and writing the weights.
+#[test]
+fn selfplay_writes_positions_that_fit_turns_into_weights() {
+    let dir = temp_dir("selfplay");
+    let data = dir.join("data.txt");
+    let data_arg = data.to_str().unwrap();
+    quoridor()
+        .args(["selfplay", "--games", "12", "--depth", "1", "--size", "7", "--seed", "4"])
+        .args(["--out", data_arg])
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&data).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some(quoridor_cli::selfplay::HEADER));
+    let mut rows = 0;
+    let mut result_of = std::collections::HashMap::new();
+    for line in lines {
+        let cols: Vec<&str> = line.split('\t').collect();
+        assert_eq!(cols.len(), 4, "{line}");
+        let pos: Position = cols[0].parse().unwrap();
+        assert!(!pos.is_game_over() && pos.size() == 7, "{line}");
+        cols[1].parse::<i32>().unwrap();
+        assert!(["0", "0.5", "1"].contains(&cols[2]), "{line}");
+        let game: u32 = cols[3].parse().unwrap();
+        assert!(game < 12);
+        // Within a game, a seat's positions all carry the same result.
+        let seen = result_of.entry((game, pos.turn())).or_insert(cols[2]);
+        assert_eq!(*seen, cols[2], "{line}");
+        rows += 1;
+    }
+    assert!(rows > 100, "{rows} positions");
+    let weights = dir.join("weights.rs");
+    let out = stdout_of(&["fit", data_arg, "--out", weights.to_str().unwrap()]);
+    assert!(out.contains("shipped evaluation") && out.contains("fitted evaluation"), "{out}");
+    let source = std::fs::read_to_string(&weights).unwrap();
+    assert!(source.contains("pub const TWO_PLAYER: [i32; 20] = ["), "{source}");
+    let numbers = source
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c == '-' || c.is_ascii_digit()));
+    assert_eq!(numbers.count(), 20, "{source}");
+
+    // A broken line is refused with its place and the reason.
+    let bad = dir.join("bad.txt");
+    std::fs::write(
+        &bad,
+        format!("{}\n9 S:e1:10,N:e9:10 - S 0\tx\t1\t0\n", quoridor_cli::selfplay::HEADER),
+    )
+    .unwrap();
+    quoridor().args(["fit", bad.to_str().unwrap()]).assert().code(2).stderr(
+        predicate::str::contains("bad.txt:2").and(predicate::str::contains("`x` is not a score")),
+    );
+}
