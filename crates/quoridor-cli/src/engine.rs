@@ -14,6 +14,9 @@ pub struct Args {
     /// Search depth of `genmove` (instead of a think time)
     #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: Option<u32>,
+    /// Nodes searched by `genmove` (instead of a think time: machine-independent play)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
     /// Playing level of `genmove`, 1 to 10 (its limits and evaluation noise)
     #[arg(long, value_name = "1-10", value_parser = crate::options::parse_level)]
     pub level: Option<quoridor_ai::Level>,
@@ -38,9 +41,10 @@ pub fn run(args: &Args, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow:
     if let Some(level) = args.level {
         session.set_level(level);
     }
-    if args.depth.is_some() || args.movetime.is_some() {
+    if args.depth.is_some() || args.movetime.is_some() || args.nodes.is_some() {
         session.set_limits(quoridor_ai::Limits {
             depth: args.depth,
+            nodes: args.nodes,
             movetime: args.movetime.map(Duration::from_millis),
             ..Default::default()
         });
