@@ -31,7 +31,7 @@ fn open_masks(pos: &Position) -> [u128; 4] {
             let sq = Square::new(col, row).expect("on board");
             for (i, d) in Direction::ALL.into_iter().enumerate() {
                 if pos.can_step(sq, d) {
-                    open[i] |= sq.bb().0;
+                    open[i] |= sq.bb().bits();
                 }
             }
         }
@@ -93,8 +93,8 @@ fn benches(c: &mut Criterion) {
     let maze = after(MAZE);
 
     let open = open_masks(&middle);
-    let from = middle.pawn(Seat::South).expect("south plays").bb().0;
-    let goal = middle.goal(Seat::South).0;
+    let from = middle.pawn(Seat::South).expect("south plays").bb().bits();
+    let goal = middle.goal(Seat::South).bits();
     let open_bits = open.map(to_bits);
     let (from_bits, goal_bits) = (to_bits(from), to_bits(goal));
     assert_eq!(distance_u128(&open, from, goal), middle.distance(Seat::South));

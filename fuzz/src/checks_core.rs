@@ -335,7 +335,7 @@ pub fn check_position(pos: &Position) {
         assert!(sq.on_board(size), "{s} on {sq} is off the board: {pos}");
         assert!(squares.insert(sq), "two pawns on {sq}: {pos}");
     }
-    assert_eq!(pos.occupied().count() as usize, squares.len());
+    assert_eq!(pos.occupied().len(), squares.len());
     assert!(squares.iter().all(|&sq| pos.occupied().contains(sq)));
     for s in pos.seats() {
         assert_eq!(pos.is_active(s), pos.leave_order(s).is_none());
@@ -400,13 +400,11 @@ pub fn check_position(pos: &Position) {
         panic!("move generation differs in {pos}: extra {extra:?}, missing {missing:?}");
     }
     assert_eq!(pos.count_legal_moves(), fast.len());
-    let pawn_moves: HashSet<Move> = pos.pawn_moves().map(Move::Pawn).collect();
-    let (h, v) = pos.legal_walls();
-    let wall_moves: HashSet<Move> = h
-        .filter_map(|a| Wall::new(a, Orientation::Horizontal))
-        .chain(v.filter_map(|a| Wall::new(a, Orientation::Vertical)))
-        .map(Move::Wall)
-        .collect();
+    let pawn_moves: HashSet<Move> = pos.pawn_moves().iter().map(Move::Pawn).collect();
+    let walls = pos.legal_walls();
+    let wall_moves: HashSet<Move> = walls.iter().map(Move::Wall).collect();
+    assert_eq!(wall_moves.len(), walls.len());
+    assert_eq!(walls.horizontal().len() + walls.vertical().len(), walls.len());
     let union: HashSet<Move> = pawn_moves.union(&wall_moves).copied().collect();
     assert_eq!(union, fast_set);
     for m in every_move() {

@@ -78,12 +78,12 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
     writeln!(out, "status    {}", board::status(&pos))?;
     writeln!(out, "ranking   {}", board::ranking(&pos))?;
     if !pos.is_game_over() {
-        let pawn = pos.pawn_moves().count();
+        let pawn = pos.pawn_moves().len();
         let total = pos.count_legal_moves();
         writeln!(
             out,
             "moves     {total} legal ({pawn} pawn moves, {} walls)",
-            total.saturating_sub(pawn as usize)
+            total.saturating_sub(pawn)
         )?;
     }
     writeln!(out)?;

@@ -359,7 +359,7 @@ fn random_opening(pos: &Position, plies: u32, seed: u64) -> Vec<Move> {
         if pos.is_game_over() {
             break;
         }
-        let pawn: Vec<_> = pos.pawn_moves().collect();
+        let pawn: Vec<_> = pos.pawn_moves().iter().collect();
         if pawn.is_empty() {
             break;
         }

@@ -46,6 +46,7 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+mod bitboard;
 mod config;
 pub mod fen;
 mod geometry;
@@ -59,11 +60,12 @@ mod square;
 mod wall;
 mod zobrist;
 
+pub use bitboard::{Bitboard, BitboardIter};
 pub use config::{
     Config, ConfigError, MAX_WALLS_PER_PLAYER, ParseVariantError, Variant, default_walls, seats_for,
 };
 pub use fen::ParsePositionError;
-pub use moves::{MAX_MOVES, Move, MoveList, ParseMoveError};
+pub use moves::{MAX_MOVES, Move, MoveList, MoveListFullError, MoveListIntoIter, ParseMoveError};
 pub use perft::{perft, perft_divide};
 pub use position::{
     Outcome, PlayError, Position, Ranking, ResignError, SeatSetup, SeatState, Setup, SetupError,
@@ -71,7 +73,6 @@ pub use position::{
 #[cfg(feature = "alloc")]
 pub use record::{Event, Game, ParseRecordError};
 pub use square::{
-    Bitboard, Direction, MAX_SIZE, MIN_SIZE, ParseSeatError, ParseSquareError, Seat, SmallText,
-    Square,
+    Direction, MAX_SIZE, MIN_SIZE, ParseSeatError, ParseSquareError, Seat, SmallText, Square,
 };
-pub use wall::{Orientation, ParseWallError, Wall, WallSet};
+pub use wall::{Orientation, ParseWallError, Wall, WallSet, WallSetIter};

@@ -4,8 +4,9 @@
 //! in direction `d` is neither off the board nor through a wall. One step of a flood fill is
 //! four shifts and masks on a `u128`.
 
+use crate::bitboard::Bitboard;
 use crate::geometry::{E, N, S, W};
-use crate::square::{Bitboard, STRIDE, Square};
+use crate::square::{STRIDE, Square};
 use crate::wall::Orientation;
 
 /// Most squares on a path: the 121 squares of the largest board.
@@ -218,7 +219,7 @@ fn bfs_path<const L: usize>(
     goal: u128,
 ) -> Option<Option<PathCache>> {
     let mut layers = [0u128; L];
-    let mut seen = from.bb().0;
+    let mut seen = from.bit();
     layers[0] = seen;
     let mut k = 0usize;
     while layers[k] & goal == 0 {
@@ -256,7 +257,7 @@ fn bfs_path<const L: usize>(
             c <<= 1;
         }
     }
-    debug_assert_eq!(c, from.bb().0);
+    debug_assert_eq!(c, from.bit());
     Some(Some(path))
 }
 
@@ -268,7 +269,7 @@ pub(crate) fn distance_map(open: &[u128; 4], goal: u128, squares: u128) -> [u8; 
     let mut frontier = seen;
     let mut d = 0u8;
     while frontier != 0 {
-        for sq in Bitboard(frontier) {
+        for sq in Bitboard::from_square_bits(frontier) {
             map[sq.index() as usize] = d;
         }
         frontier = expand(frontier, open) & !seen & squares;

@@ -1,7 +1,9 @@
-//! Squares, seats, directions and bitboards.
+//! Squares, seats and directions.
 
 use core::fmt;
 use core::str::FromStr;
+
+use crate::bitboard::Bitboard;
 
 /// Largest supported board side.
 pub const MAX_SIZE: u8 = 11;
@@ -57,9 +59,22 @@ impl Square {
         self.col() < size && self.row() < size
     }
 
-    /// The one-bit bitboard of this square.
+    /// The one-square set of this square.
     pub const fn bb(self) -> Bitboard {
-        Bitboard(1u128 << self.0)
+        Bitboard::from_square_bits(self.bit())
+    }
+
+    /// The bit of this square in a bitboard's `u128`.
+    #[inline(always)]
+    pub(crate) const fn bit(self) -> u128 {
+        1u128 << self.0
+    }
+
+    /// The square of bit `i` of a bitboard, which only ever holds squares (so `i < 121`).
+    #[inline(always)]
+    pub(crate) const fn from_bit_index(i: u32) -> Square {
+        debug_assert!(i < (STRIDE * MAX_SIZE) as u32);
+        Square(i as u8)
     }
 
     /// The neighbouring square in `dir` on a board of side `size`, if any.
@@ -317,72 +332,6 @@ impl fmt::Display for SmallText {
 impl fmt::Debug for SmallText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:?}", self.as_str())
-    }
-}
-
-/// A set of squares (or of wall anchors) as one bit per square index.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Bitboard(pub u128);
-
-impl Bitboard {
-    /// No squares.
-    pub const EMPTY: Bitboard = Bitboard(0);
-
-    /// Whether the set holds `sq`.
-    pub const fn contains(self, sq: Square) -> bool {
-        self.0 >> sq.0 & 1 != 0
-    }
-
-    /// Number of squares in the set.
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// Whether the set is empty.
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The square with the lowest index, if any.
-    pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square(self.0.trailing_zeros() as u8)) }
-    }
-}
-
-impl Iterator for Bitboard {
-    type Item = Square;
-
-    fn next(&mut self) -> Option<Square> {
-        let sq = self.first()?;
-        self.0 &= self.0 - 1;
-        Some(sq)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for Bitboard {}
-
-impl fmt::Debug for Bitboard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(*self).finish()
-    }
-}
-
-impl core::ops::BitOr for Bitboard {
-    type Output = Bitboard;
-    fn bitor(self, rhs: Bitboard) -> Bitboard {
-        Bitboard(self.0 | rhs.0)
-    }
-}
-
-impl core::ops::BitAnd for Bitboard {
-    type Output = Bitboard;
-    fn bitand(self, rhs: Bitboard) -> Bitboard {
-        Bitboard(self.0 & rhs.0)
     }
 }
 

@@ -3,7 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::square::{Bitboard, MAX_SIZE, ParseSquareError, STRIDE, Square};
+use crate::bitboard::{Bitboard, BitboardIter};
+use crate::square::{MAX_SIZE, ParseSquareError, STRIDE, Square};
 
 /// Which way a wall lies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -166,12 +167,12 @@ impl WallSet {
 
     /// Anchors of the horizontal walls.
     pub const fn horizontal(self) -> Bitboard {
-        Bitboard(self.h)
+        Bitboard::from_square_bits(self.h)
     }
 
     /// Anchors of the vertical walls.
     pub const fn vertical(self) -> Bitboard {
-        Bitboard(self.v)
+        Bitboard::from_square_bits(self.v)
     }
 
     /// Adds a wall; returns whether it was new.
@@ -216,10 +217,8 @@ impl WallSet {
     }
 
     /// The walls, horizontal ones first, each group by anchor index.
-    pub fn iter(self) -> impl Iterator<Item = Wall> {
-        let h = Bitboard(self.h).filter_map(|a| Wall::new(a, Orientation::Horizontal));
-        let v = Bitboard(self.v).filter_map(|a| Wall::new(a, Orientation::Vertical));
-        h.chain(v)
+    pub const fn iter(self) -> WallSetIter {
+        WallSetIter { h: self.horizontal().iter(), v: self.vertical().iter() }
     }
 
     /// A wall of the set that overlaps or crosses `w` (other than `w` itself), if any.
@@ -228,6 +227,64 @@ impl WallSet {
         let mut other = WallSet { h: self.h & ch, v: self.v & cv };
         other.remove(w);
         other.iter().next()
+    }
+}
+
+/// The walls of a [`WallSet`], horizontal ones first, each group by anchor index (see
+/// [`WallSet::iter`]).
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
+pub struct WallSetIter {
+    h: BitboardIter,
+    v: BitboardIter,
+}
+
+impl Iterator for WallSetIter {
+    type Item = Wall;
+
+    #[inline]
+    fn next(&mut self) -> Option<Wall> {
+        // A set only ever holds walls, so every anchor in it is in range.
+        match self.h.next() {
+            Some(a) => Some(Wall::on_anchor(a, Orientation::Horizontal)),
+            None => self.v.next().map(|a| Wall::on_anchor(a, Orientation::Vertical)),
+        }
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.h.len() + self.v.len();
+        (n, Some(n))
+    }
+}
+
+impl DoubleEndedIterator for WallSetIter {
+    #[inline]
+    fn next_back(&mut self) -> Option<Wall> {
+        match self.v.next_back() {
+            Some(a) => Some(Wall::on_anchor(a, Orientation::Vertical)),
+            None => self.h.next_back().map(|a| Wall::on_anchor(a, Orientation::Horizontal)),
+        }
+    }
+}
+
+impl ExactSizeIterator for WallSetIter {}
+
+impl core::iter::FusedIterator for WallSetIter {}
+
+impl IntoIterator for WallSet {
+    type Item = Wall;
+    type IntoIter = WallSetIter;
+    fn into_iter(self) -> WallSetIter {
+        self.iter()
+    }
+}
+
+impl IntoIterator for &WallSet {
+    type Item = Wall;
+    type IntoIter = WallSetIter;
+    fn into_iter(self) -> WallSetIter {
+        self.iter()
     }
 }
 

@@ -88,7 +88,7 @@ fn check_invariants(game: &Game) -> Result<(), TestCaseError> {
     let distinct: BTreeSet<Square> = pawns.iter().copied().collect();
     prop_assert_eq!(distinct.len(), pawns.len(), "{}", pos);
     prop_assert!(pawns.iter().all(|s| s.on_board(pos.size())));
-    prop_assert_eq!(pos.occupied().collect::<BTreeSet<Square>>(), distinct);
+    prop_assert_eq!(pos.occupied().iter().collect::<BTreeSet<Square>>(), distinct);
     // Every player in the game has a path.
     for s in pos.active_seats() {
         prop_assert!(pos.distance(s).is_some(), "{} has no path in {}", s, pos);

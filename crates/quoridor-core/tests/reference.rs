@@ -129,7 +129,7 @@ fn check_position(pos: &Position, cov: &mut Coverage) {
             }
         }
         if pos.seats().any(|t| t == s) {
-            let goal: BTreeSet<Cell> = pos.goal(s).map(cell).collect();
+            let goal: BTreeSet<Cell> = pos.goal(s).iter().map(cell).collect();
             let mut expected_goal = BTreeSet::new();
             for c in 0..r.size {
                 for row in 0..r.size {
@@ -181,10 +181,15 @@ fn check_position(pos: &Position, cov: &mut Coverage) {
         panic!("legal_moves differs: extra {extra:?}, missing {missing:?}, {}", ctx());
     }
     assert_eq!(pos.count_legal_moves(), expected.len(), "count_legal_moves, {}", ctx());
-    let pawn_moves: BTreeSet<Move> = pos.pawn_moves().map(Move::Pawn).collect();
+    let pawn_moves: BTreeSet<Move> = pos.pawn_moves().iter().map(Move::Pawn).collect();
     let expected_pawn: BTreeSet<Move> =
         expected.iter().copied().filter(|m| matches!(m, Move::Pawn(_))).collect();
     assert_eq!(pawn_moves, expected_pawn, "pawn_moves, {}", ctx());
+    let wall_moves: BTreeSet<Move> = pos.legal_walls().iter().map(Move::Wall).collect();
+    let expected_walls: BTreeSet<Move> =
+        expected.iter().copied().filter(|m| matches!(m, Move::Wall(_))).collect();
+    assert_eq!(wall_moves, expected_walls, "legal_walls, {}", ctx());
+    assert_eq!(pos.legal_walls().len(), expected_walls.len(), "legal_walls, {}", ctx());
     for m in every_move() {
         let legal = expected.contains(&m);
         assert_eq!(pos.is_legal(m), legal, "is_legal({m}), {}", ctx());

@@ -26,7 +26,7 @@ fn mv(s: &str) -> Move {
 
 /// The pawn destinations of the side to move, sorted by name.
 fn pawn_moves(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = p.pawn_moves().map(|s| s.to_string()).collect();
+    let mut v: Vec<String> = p.pawn_moves().iter().map(|s| s.to_string()).collect();
     v.sort();
     v
 }
@@ -57,7 +57,7 @@ fn start_squares_and_goals_of_every_seat() {
     assert_eq!(at(Seat::North).as_deref(), Some("e9"));
     assert_eq!(at(Seat::East).as_deref(), Some("i5"));
     let goal = |s| {
-        let mut v: Vec<String> = p.goal(s).map(|q| q.to_string()).collect();
+        let mut v: Vec<String> = p.goal(s).iter().map(|q| q.to_string()).collect();
         v.sort();
         v.join(" ")
     };
@@ -67,7 +67,7 @@ fn start_squares_and_goals_of_every_seat() {
     assert_eq!(goal(Seat::East), "a1 a2 a3 a4 a5 a6 a7 a8 a9");
     let k = start(7, 4, Variant::KingOfTheHill);
     for s in Seat::ALL {
-        assert_eq!(k.goal(s).map(|q| q.to_string()).collect::<Vec<_>>(), ["d4"]);
+        assert_eq!(k.goal(s).iter().map(|q| q.to_string()).collect::<Vec<_>>(), ["d4"]);
     }
     let small = start(5, 4, Variant::Classic);
     let squares: Vec<String> =
@@ -341,8 +341,10 @@ fn a_wall_blocks_the_two_steps_its_name_says() {
 #[test]
 fn there_are_128_walls_on_the_empty_board() {
     let p = Position::default();
-    let (h, v) = p.legal_walls();
-    assert_eq!((h.count(), v.count()), (64, 64));
+    let walls = p.legal_walls();
+    assert_eq!((walls.horizontal().len(), walls.vertical().len(), walls.len()), (64, 64, 128));
+    assert_eq!(walls.iter().count(), 128);
+    assert!(walls.iter().all(|w| p.is_legal(Move::Wall(w))));
     assert_eq!(start(5, 2, Variant::Classic).count_legal_moves(), 3 + 32);
     assert_eq!(start(11, 2, Variant::Classic).count_legal_moves(), 3 + 200);
 }

@@ -1,9 +1,10 @@
 //! Perft's bulk counting: the number of legal moves after a wall without placing it, and
 //! the moves of the last two plies summed in bulk (see [`crate::perft()`]).
 
+use crate::bitboard::Bitboard;
 use crate::moves::Move;
 use crate::paths::{self, PathCache};
-use crate::square::{Bitboard, STRIDE, Seat, Square};
+use crate::square::{STRIDE, Seat, Square};
 use crate::wall::{Orientation, Wall};
 
 use super::Position;
@@ -97,7 +98,7 @@ impl Position {
         let g = self.geo();
         let maze = &self.maze;
         let next = self.next_active(self.turn);
-        let from = self.pawns[next.index()].bb().0;
+        let from = self.pawns[next.index()].bit();
         // The squares whose steps the next pawn's moves read: its own and the pawns next to
         // it (for jumps and side-steps); and the walls that block one of those steps.
         let read = from | paths::expand(from, &maze.open) & self.occupied;
@@ -131,7 +132,7 @@ impl Position {
             n += batch * legal - batch - u64::from(taken);
         }
         for (bits, o) in [(lh & !bh, Orientation::Horizontal), (lv & !bv, Orientation::Vertical)] {
-            for a in Bitboard(bits) {
+            for a in Bitboard::from_square_bits(bits) {
                 let a = a.index();
                 let (points, touches_edge, [th, tv]) = footprint(g, o, a);
                 // Whether the wall touches walls or the edge at no point, one, or more.
@@ -169,7 +170,7 @@ impl Position {
                     let dh = lh & !th & (q | q << 1 | q >> 1) & near_h & step_h;
                     let dv = lv & !tv & (q | q << STRIDE | q >> STRIDE) & near_v & step_v;
                     for (d, xo) in [(dh, Orientation::Horizontal), (dv, Orientation::Vertical)] {
-                        for x in Bitboard(d) {
+                        for x in Bitboard::from_square_bits(d) {
                             let open = open_with(&open, xo, x.index());
                             n -= u64::from(self.someone_cut_off(&open));
                         }
@@ -187,7 +188,7 @@ impl Position {
         while act != 0 {
             let i = act.trailing_zeros() as usize;
             act &= act - 1;
-            if !paths::reaches(open, self.pawns[i].bb().0, self.goal_bits(Seat::ALL[i])) {
+            if !paths::reaches(open, self.pawns[i].bit(), self.goal_bits(Seat::ALL[i])) {
                 return true;
             }
         }

@@ -65,7 +65,7 @@ impl Position {
         if !self.is_active(seat) || !from.on_board(self.size) {
             return None;
         }
-        paths::distance(&self.maze.open, from.bb().0, self.goal_bits(seat))
+        paths::distance(&self.maze.open, from.bit(), self.goal_bits(seat))
     }
 
     /// Shortest distance of `seat` to its goal if the wall `w` were added, without playing
@@ -91,7 +91,7 @@ impl Position {
             return Some(self.paths[i].len);
         }
         let open = open_with(&self.maze.open, o, a);
-        paths::distance(&open, self.pawns[i].bb().0, self.goal_bits(seat))
+        paths::distance(&open, self.pawns[i].bit(), self.goal_bits(seat))
     }
 
     /// Shortest distance of `seat` computed afresh by a flood fill, ignoring the cached path
@@ -100,7 +100,7 @@ impl Position {
         if !self.is_active(seat) {
             return None;
         }
-        paths::distance(&self.maze.open, self.pawns[seat.index()].bb().0, self.goal_bits(seat))
+        paths::distance(&self.maze.open, self.pawns[seat.index()].bit(), self.goal_bits(seat))
     }
 
     /// Distance to the goal of `seat` from every square of the board (pawns do not block),

@@ -21,10 +21,11 @@ mod validate;
 
 use core::fmt;
 
+use crate::bitboard::Bitboard;
 use crate::config::{Config, ConfigError, Variant};
 use crate::geometry::{Geometry, geometry};
 use crate::paths::PathCache;
-use crate::square::{Bitboard, Direction, Seat, Square};
+use crate::square::{Direction, Seat, Square};
 use crate::wall::WallSet;
 use crate::zobrist::KEYS;
 
@@ -211,14 +212,14 @@ impl Position {
 
     /// The goal squares of `seat`.
     pub fn goal(&self, seat: Seat) -> Bitboard {
-        Bitboard(self.goal_bits(seat))
+        Bitboard::from_square_bits(self.goal_bits(seat))
     }
 
     #[inline(always)]
     fn goal_bits(&self, seat: Seat) -> u128 {
         match self.variant {
             Variant::Classic => self.geo().goals[seat.index()],
-            Variant::KingOfTheHill => self.geo().centre.bb().0,
+            Variant::KingOfTheHill => self.geo().centre.bit(),
         }
     }
 
@@ -229,7 +230,7 @@ impl Position {
 
     /// The squares holding a pawn.
     pub fn occupied(&self) -> Bitboard {
-        Bitboard(self.occupied)
+        Bitboard::from_square_bits(self.occupied)
     }
 
     /// How the game ended, or `None` while it goes on.

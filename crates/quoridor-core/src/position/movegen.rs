@@ -1,10 +1,11 @@
 //! Move generation and legality: pawn moves, legal walls (with the path-rule filters that
 //! spare most walls a flood fill), the move list, and [`PlayError`], the rule a move breaks.
 
+use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList};
 use crate::paths::{self, Detours, PathCache};
-use crate::square::{Bitboard, Direction, STRIDE, Seat, Square};
-use crate::wall::{Orientation, Wall};
+use crate::square::{Direction, STRIDE, Seat, Square};
+use crate::wall::{Orientation, Wall, WallSet};
 
 use super::maze::{Maze, open_with};
 use super::{Outcome, Position};
@@ -92,7 +93,7 @@ impl Position {
         if self.is_game_over() {
             return Bitboard::EMPTY;
         }
-        Bitboard(self.pawn_targets(self.turn))
+        Bitboard::from_square_bits(self.pawn_targets(self.turn))
     }
 
     #[inline(always)]
@@ -103,7 +104,7 @@ impl Position {
     /// The squares the pawn of `seat` can go to, with the open steps `open`.
     #[inline(always)]
     pub(super) fn pawn_targets_in(&self, open: &[u128; 4], seat: Seat) -> u128 {
-        let from = self.pawns[seat.index()].bb().0;
+        let from = self.pawns[seat.index()].bit();
         // Usually no pawn stands next to this one: then the moves are the open steps.
         let steps = paths::expand(from, open);
         if steps & self.occupied == 0 { steps } else { self.pawn_targets_by_pawns(open, from) }
@@ -227,7 +228,7 @@ impl Position {
             };
             if threat & bit != 0 {
                 let seat = Seat::ALL[i];
-                if !paths::reaches(&open, self.pawns[i].bb().0, self.goal_bits(seat)) {
+                if !paths::reaches(&open, self.pawns[i].bit(), self.goal_bits(seat)) {
                     return Some(seat);
                 }
             }
@@ -240,27 +241,38 @@ impl Position {
     pub(super) fn legal_wall_bits(&self) -> (u128, u128) {
         let maze = &self.maze;
         let ((mut lh, mut lv), (ch, cv), threats) = self.wall_candidates(maze, || self.paths);
-        for a in Bitboard(ch) {
+        for a in Bitboard::from_square_bits(ch) {
             if self.cut_off_by(&maze.open, Orientation::Horizontal, a.index(), &threats).is_none() {
-                lh |= a.bb().0;
+                lh |= a.bit();
             }
         }
-        for a in Bitboard(cv) {
+        for a in Bitboard::from_square_bits(cv) {
             if self.cut_off_by(&maze.open, Orientation::Vertical, a.index(), &threats).is_none() {
-                lv |= a.bb().0;
+                lv |= a.bit();
             }
         }
         (lh, lv)
     }
 
-    /// The legal walls of the side to move (empty when it has none in hand or the game is
-    /// over), as anchors of (horizontal, vertical) walls.
-    pub fn legal_walls(&self) -> (Bitboard, Bitboard) {
+    /// The legal walls of the side to move: empty when it has none in hand or the game is
+    /// over.
+    ///
+    /// ```
+    /// use quoridor_core::{Position, Wall};
+    /// let pos = Position::default();
+    /// let walls = pos.legal_walls();
+    /// assert_eq!(walls.len(), 128);
+    /// assert!(walls.contains("e3h".parse::<Wall>()?));
+    /// assert_eq!(walls.horizontal().len(), 64);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn legal_walls(&self) -> WallSet {
         if self.is_game_over() || self.walls_in_hand[self.turn.index()] == 0 {
-            return (Bitboard::EMPTY, Bitboard::EMPTY);
+            return WallSet::new();
         }
         let (h, v) = self.legal_wall_bits();
-        (Bitboard(h), Bitboard(v))
+        WallSet { h, v }
     }
 
     /// The number of walls legal in `maze`, with the pawns of this position. The placeable
@@ -276,11 +288,11 @@ impl Position {
             return maze.free_count as usize;
         }
         let mut n = maze.free_count;
-        for a in Bitboard(ch) {
+        for a in Bitboard::from_square_bits(ch) {
             n -= self.cut_off_by(&maze.open, Orientation::Horizontal, a.index(), &threats).is_some()
                 as u32;
         }
-        for a in Bitboard(cv) {
+        for a in Bitboard::from_square_bits(cv) {
             n -= self.cut_off_by(&maze.open, Orientation::Vertical, a.index(), &threats).is_some()
                 as u32;
         }
@@ -291,10 +303,10 @@ impl Position {
         let maze = &self.maze;
         let ((sh, sv), (ch, cv), threats) = self.wall_candidates(maze, || self.paths);
         sh | sv != 0
-            || Bitboard(ch).any(|a| {
+            || Bitboard::from_square_bits(ch).iter().any(|a| {
                 self.cut_off_by(&maze.open, Orientation::Horizontal, a.index(), &threats).is_none()
             })
-            || Bitboard(cv).any(|a| {
+            || Bitboard::from_square_bits(cv).iter().any(|a| {
                 self.cut_off_by(&maze.open, Orientation::Vertical, a.index(), &threats).is_none()
             })
     }
@@ -316,7 +328,11 @@ impl Position {
     /// vertical walls, each group by square index. Empty when the game is over.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.for_each_legal_move(|m| list.push(m));
+        self.for_each_legal_move(|m| {
+            // Never fails: a list has room for the legal moves of any position (`MAX_MOVES`).
+            let pushed = list.push(m);
+            debug_assert!(pushed.is_ok(), "more than MAX_MOVES legal moves in {self}");
+        });
         list
     }
 
@@ -327,8 +343,11 @@ impl Position {
         for sq in self.pawn_moves() {
             f(Move::Pawn(sq));
         }
-        let (h, v) = self.legal_walls();
-        for (bits, o) in [(h, Orientation::Horizontal), (v, Orientation::Vertical)] {
+        let walls = self.legal_walls();
+        for (bits, o) in [
+            (walls.horizontal(), Orientation::Horizontal),
+            (walls.vertical(), Orientation::Vertical),
+        ] {
             for a in bits {
                 f(Move::Wall(Wall::on_anchor(a, o)));
             }
@@ -353,11 +372,11 @@ impl Position {
                 if !to.on_board(self.size) {
                     return Err(PlayError::OffBoard(to));
                 }
-                if self.pawn_targets(self.turn) & to.bb().0 != 0 {
+                if self.pawn_targets(self.turn) & to.bit() != 0 {
                     return Ok(());
                 }
                 let from = self.pawns[self.turn.index()];
-                if self.occupied & to.bb().0 != 0 {
+                if self.occupied & to.bit() != 0 {
                     return Err(PlayError::Occupied(to));
                 }
                 for d in Direction::ALL {

@@ -73,7 +73,7 @@ impl Position {
             let i = act.trailing_zeros() as usize;
             act &= act - 1;
             let seat = Seat::ALL[i];
-            if self.pawns[i].bb().0 & self.goal_bits(seat) != 0 {
+            if self.pawns[i].bit() & self.goal_bits(seat) != 0 {
                 return Some(Outcome::Winner(seat));
             }
         }
@@ -122,7 +122,7 @@ impl Position {
         let order = self.leave_order.iter().filter(|&&k| k != 0).count() as u8 + 1;
         self.leave_order[i] = order;
         self.active &= !seat_bit(seat);
-        self.occupied &= !self.pawns[i].bb().0;
+        self.occupied &= !self.pawns[i].bit();
         self.hash ^= KEYS.pawn[i][self.pawns[i].index() as usize] ^ KEYS.left[i];
         self.paths[i] = PathCache::default();
         self.stale &= !(1 << i);

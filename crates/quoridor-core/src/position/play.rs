@@ -46,7 +46,7 @@ impl Position {
                 let from = self.pawns[i];
                 self.hash ^=
                     KEYS.pawn[i][from.index() as usize] ^ KEYS.pawn[i][to.index() as usize];
-                self.occupied ^= from.bb().0 | to.bb().0;
+                self.occupied ^= from.bit() | to.bit();
                 self.pawns[i] = to;
                 if !self.follow_path(i, from, to) {
                     self.recompute_path(seat);
@@ -80,7 +80,7 @@ impl Position {
         self.ply = self.ply.saturating_add(1);
         self.set_turn(self.next_active(seat));
         // The game went on before this move, and nobody left: only the mover can have won.
-        let won = matches!(m, Move::Pawn(to) if to.bb().0 & self.goal_bits(seat) != 0);
+        let won = matches!(m, Move::Pawn(to) if to.bit() & self.goal_bits(seat) != 0);
         self.outcome = if won { Some(Outcome::Winner(seat)) } else { self.draw() };
         self.eliminate();
     }
@@ -190,7 +190,7 @@ mod tests {
             return false;
         }
         let open = [n, e, n << STRIDE, e << 1];
-        paths::reaches(&open, pos.pawns[i].bb().0, pos.goal_bits(Seat::ALL[i]))
+        paths::reaches(&open, pos.pawns[i].bit(), pos.goal_bits(Seat::ALL[i]))
     }
 
     /// A position after `play_to_count` answers every query as after `play_unchecked`, and

@@ -75,7 +75,7 @@ impl TryFrom<Setup> for Position {
                     }
                     pos.pawns[i] = sq;
                     pos.active |= seat_bit(s);
-                    pos.occupied |= sq.bb().0;
+                    pos.occupied |= sq.bit();
                 }
                 SeatState::Left(k) => {
                     if k == 0 || k > 3 || left_mask & (1 << k) != 0 {
@@ -115,7 +115,7 @@ impl TryFrom<Setup> for Position {
         }
         {
             let mut on_goal =
-                pos.active_seats().filter(|&s| pos.pawns[s.index()].bb().0 & pos.goal_bits(s) != 0);
+                pos.active_seats().filter(|&s| pos.pawns[s.index()].bit() & pos.goal_bits(s) != 0);
             if let (Some(a), Some(b)) = (on_goal.next(), on_goal.next()) {
                 return Err(SetupError::TwoWinners(a, b));
             }
