@@ -26,8 +26,8 @@ fn after(moves: &str) -> Position {
 /// Open-step masks rebuilt from the public API, for the stand-alone flood fills below.
 fn open_masks(pos: &Position) -> [u128; 4] {
     let mut open = [0u128; 4];
-    for col in 0..pos.size() {
-        for row in 0..pos.size() {
+    for col in 0..pos.size().get() {
+        for row in 0..pos.size().get() {
             let sq = Square::new(col, row).expect("on board");
             for (i, d) in Direction::ALL.into_iter().enumerate() {
                 if pos.can_step(sq, d) {

@@ -12,8 +12,8 @@
 use std::collections::HashSet;
 
 use quoridor_core::{
-    Config, Event, Game, Move, Orientation, Outcome, Position, Seat, SeatState, Setup, Square,
-    Variant, Wall,
+    BoardSize, Config, Event, Game, Move, Orientation, Outcome, Position, Seat, SeatState, Setup,
+    Square, Variant, Wall,
 };
 
 /// The largest number of API calls one `play_sequence` input makes, so that a single input
@@ -132,7 +132,7 @@ impl Bytes<'_> {
 /// Reads a game configuration from the first three bytes: every size, player count, variant,
 /// wall count (default, or 0 to 127), first seat and an optional short ply limit.
 pub fn config_from_bytes(b: [u8; 3]) -> Config {
-    let size = [5, 7, 9, 11][usize::from(b[0] & 3)];
+    let size = BoardSize::ALL[usize::from(b[0] & 3)];
     let players = 2 + (b[0] >> 2) % 3;
     let variant =
         if players == 4 && b[0] & 0x20 != 0 { Variant::KingOfTheHill } else { Variant::Classic };
@@ -147,7 +147,13 @@ pub fn config_from_bytes(b: [u8; 3]) -> Config {
         0..=7 => None,
         k => Some(u32::from(k - 7) * 7),
     };
-    Config { size, players, variant, walls, first, ply_limit }
+    Config::default()
+        .with_size(size)
+        .with_players(players)
+        .with_variant(variant)
+        .with_walls(walls)
+        .with_first(first)
+        .with_ply_limit(ply_limit)
 }
 
 /// Every move the notation can name: every square and every wall of the 11 x 11 board.
@@ -365,7 +371,8 @@ pub fn check_position(pos: &Position) {
         }
         let map = pos.distance_map(s);
         let want = r.distance_map(s);
-        for sq in (0..size).flat_map(|row| (0..size).filter_map(move |c| Square::new(c, row))) {
+        let side = size.get();
+        for sq in (0..side).flat_map(|row| (0..side).filter_map(move |c| Square::new(c, row))) {
             let (c, row) = xy(sq);
             assert_eq!(map[usize::from(sq.index())], want[c][row], "distance map of {s} at {sq}");
         }
@@ -469,7 +476,7 @@ fn square(c: usize, r: usize) -> Square {
 impl Reference {
     fn new(setup: &Setup) -> Reference {
         let mut r = Reference {
-            n: usize::from(setup.size),
+            n: usize::from(setup.size.get()),
             h: [[false; MAX]; MAX],
             v: [[false; MAX]; MAX],
             north: [[false; MAX]; MAX],
@@ -510,6 +517,7 @@ impl Reference {
                             Seat::North => row == 0,
                             Seat::East => c == 0,
                         },
+                        other => panic!("the reference knows no variant {other}"),
                     };
                 }
             }
@@ -843,7 +851,7 @@ impl Reference {
 /// The rules of a legal setup, written out one by one (the reference for
 /// `Position::try_from`).
 pub fn setup_is_legal(setup: &Setup) -> bool {
-    let n = setup.size;
+    let n = setup.size.get();
     if !(5..=11).contains(&n) || n % 2 == 0 {
         return false;
     }
@@ -869,7 +877,8 @@ pub fn setup_is_legal(setup: &Setup) -> bool {
         match st.state {
             SeatState::Left(k) => left.push(k),
             SeatState::Playing(sq) => {
-                if !sq.on_board(n) || pawns.contains(&sq) {
+                let (c, r) = xy(sq);
+                if c >= usize::from(n) || r >= usize::from(n) || pawns.contains(&sq) {
                     return false;
                 }
                 pawns.push(sq);

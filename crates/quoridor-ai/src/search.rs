@@ -285,7 +285,7 @@ impl Worker {
 
     /// The race table of `pos`'s maze; built when `build` (else only if cached).
     pub(crate) fn race_table(&mut self, pos: &Position, build: bool) -> Option<&RaceTable> {
-        let key = (pos.size(), pos.walls());
+        let key = (pos.size().get(), pos.walls());
         if !self.races.contains_key(&key) {
             if !build {
                 return None;
@@ -313,7 +313,7 @@ impl Worker {
         }
         // A line that ends in a solved race goes on with the table's perfect play.
         while out.len() < 64 && !p.is_game_over() && self.is_race(&p) {
-            let Some(table) = self.races.get(&(p.size(), p.walls())) else { break };
+            let Some(table) = self.races.get(&(p.size().get(), p.walls())) else { break };
             let Some((m, _)) = table.best_move(&p) else { break };
             p.play_unchecked(m);
             out.push(m);

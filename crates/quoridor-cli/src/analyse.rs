@@ -217,7 +217,7 @@ pub fn position_json(pos: &Position) -> Value {
     };
     json!({
         "position": pos.to_string(),
-        "size": pos.size(),
+        "size": pos.size().get(),
         "players": pos.players(),
         "variant": pos.variant().name(),
         "turn": pos.turn().letter().to_string(),

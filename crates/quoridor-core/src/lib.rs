@@ -47,6 +47,7 @@ extern crate alloc;
 extern crate std;
 
 mod bitboard;
+mod board_size;
 mod config;
 pub mod fen;
 mod geometry;
@@ -57,22 +58,25 @@ mod position;
 #[cfg(feature = "alloc")]
 pub mod record;
 mod square;
+mod text;
 mod wall;
 mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
+pub use board_size::{BoardSize, BoardSizeError};
 pub use config::{
     Config, ConfigError, MAX_WALLS_PER_PLAYER, ParseVariantError, Variant, default_walls, seats_for,
 };
-pub use fen::ParsePositionError;
-pub use moves::{MAX_MOVES, Move, MoveList, MoveListFullError, MoveListIntoIter, ParseMoveError};
+pub use fen::{ParsePositionError, ParsePositionErrorKind};
+pub use moves::{
+    MAX_MOVES, Move, MoveList, MoveListFullError, MoveListIntoIter, ParseMoveError,
+    ParseMoveErrorKind,
+};
 pub use perft::{perft, perft_divide};
 pub use position::{
     Outcome, PlayError, Position, Ranking, ResignError, SeatSetup, SeatState, Setup, SetupError,
 };
 #[cfg(feature = "alloc")]
 pub use record::{Event, Game, ParseRecordError};
-pub use square::{
-    Direction, MAX_SIZE, MIN_SIZE, ParseSeatError, ParseSquareError, Seat, SmallText, Square,
-};
+pub use square::{Direction, ParseSeatError, ParseSquareError, Seat, Square};
 pub use wall::{Orientation, ParseWallError, Wall, WallSet, WallSetIter};

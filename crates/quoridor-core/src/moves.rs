@@ -4,6 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::square::{MAX_SIZE, ParseSquareError, Square};
+use crate::text::SmallText;
 use crate::wall::{ParseWallError, Wall};
 
 /// One ply: a pawn move (written as its destination square, `e2`) or a wall (`e3h`).
@@ -38,42 +39,77 @@ impl fmt::Debug for Move {
     }
 }
 
-/// Why a move could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a move could not be read: the token, and what is wrong with it ([`ParseMoveError::kind`]).
+///
+/// ```
+/// use quoridor_core::{Move, ParseMoveErrorKind};
+/// let e = "k5h".parse::<Move>().unwrap_err();
+/// assert_eq!(e.token(), "k5h");
+/// assert!(matches!(e.kind(), ParseMoveErrorKind::Wall(_)));
+/// assert_eq!(e.to_string(), "`k5h` is not a wall: no wall fits with its anchor in the last column or row");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseMoveError {
+    token: SmallText,
+    kind: ParseMoveErrorKind,
+}
+
+/// What is wrong with a move token (see [`ParseMoveError`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum ParseMoveError {
-    /// Not a square (pawn move).
-    #[error(
-        "`{token}` is not a move: {source} (a pawn move is a square like `e2`, a wall is an anchor and h or v like `e3h`)"
-    )]
-    Square {
-        /// The bad token.
-        token: crate::SmallText,
-        /// What is wrong with it.
-        source: ParseSquareError,
-    },
-    /// Not a wall.
-    #[error("`{token}` is not a wall: {source}")]
-    Wall {
-        /// The bad token.
-        token: crate::SmallText,
-        /// What is wrong with it.
-        source: ParseWallError,
-    },
+pub enum ParseMoveErrorKind {
+    /// Read as a pawn move (it does not end in `h` or `v`), but not a square.
+    Square(ParseSquareError),
+    /// Read as a wall (it ends in `h` or `v`), but not a wall.
+    Wall(ParseWallError),
+}
+
+impl ParseMoveError {
+    /// The bad token (its first 24 bytes, cut at a character boundary, when it is longer).
+    #[must_use]
+    pub fn token(&self) -> &str {
+        self.token.as_str()
+    }
+
+    /// What is wrong with the token.
+    #[must_use]
+    pub const fn kind(&self) -> &ParseMoveErrorKind {
+        &self.kind
+    }
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let token = &self.token;
+        match &self.kind {
+            ParseMoveErrorKind::Square(e) => write!(
+                f,
+                "`{token}` is not a move: {e} (a pawn move is a square like `e2`, a wall is an anchor and h or v like `e3h`)"
+            ),
+            ParseMoveErrorKind::Wall(e) => write!(f, "`{token}` is not a wall: {e}"),
+        }
+    }
+}
+
+impl core::error::Error for ParseMoveError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match &self.kind {
+            ParseMoveErrorKind::Square(e) => Some(e),
+            ParseMoveErrorKind::Wall(e) => Some(e),
+        }
+    }
 }
 
 impl FromStr for Move {
     type Err = ParseMoveError;
 
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        let token = crate::SmallText::new(s);
+        let err = |kind| ParseMoveError { token: SmallText::new(s), kind };
         match s.as_bytes().last() {
             Some(b'h' | b'v') => {
-                s.parse().map(Move::Wall).map_err(|source| ParseMoveError::Wall { token, source })
+                s.parse().map(Move::Wall).map_err(|e| err(ParseMoveErrorKind::Wall(e)))
             }
-            _ => {
-                s.parse().map(Move::Pawn).map_err(|source| ParseMoveError::Square { token, source })
-            }
+            _ => s.parse().map(Move::Pawn).map_err(|e| err(ParseMoveErrorKind::Square(e))),
         }
     }
 }
@@ -280,9 +316,12 @@ mod tests {
     fn move_parse() {
         assert!(matches!("e2".parse::<Move>(), Ok(Move::Pawn(_))));
         assert!(matches!("a1v".parse::<Move>(), Ok(Move::Wall(_))));
-        assert!(matches!("z1".parse::<Move>(), Err(ParseMoveError::Square { .. })));
-        assert!(matches!("e9x".parse::<Move>(), Err(ParseMoveError::Square { .. })));
-        assert!(matches!("k5h".parse::<Move>(), Err(ParseMoveError::Wall { .. })));
+        let kind = |s: &str| s.parse::<Move>().unwrap_err().kind().clone();
+        assert!(matches!(kind("z1"), ParseMoveErrorKind::Square(_)));
+        assert!(matches!(kind("e9x"), ParseMoveErrorKind::Square(_)));
+        assert!(matches!(kind("k5h"), ParseMoveErrorKind::Wall(ParseWallError::OffBoard)));
+        let long = "e3e3e3e3e3e3e3e3e3e3e3e3e3e3e3";
+        assert_eq!(long.parse::<Move>().unwrap_err().token(), &long[..24]);
         let e = "qq".parse::<Move>().unwrap_err().to_string();
         assert!(e.contains("`qq`"), "{e}");
     }

@@ -23,6 +23,7 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
+use crate::board_size::BoardSize;
 use crate::config::{Config, ConfigError, Variant};
 use crate::fen::ParsePositionError;
 use crate::moves::{Move, ParseMoveError};
@@ -334,6 +335,14 @@ pub enum ParseRecordError {
         /// The rule it breaks.
         source: PlayError,
     },
+    /// A resignation does not name a seat.
+    #[error(
+        "`{token}` is not a resignation: a resignation is written SEAT:resigns, with the seat S, W, N or E"
+    )]
+    ResignSeat {
+        /// The token.
+        token: String,
+    },
     /// A resignation is impossible.
     #[error("`{token}`: {source}")]
     Resign {
@@ -425,8 +434,18 @@ impl FromStr for Game {
             Game::from_position(start)
         } else {
             let mut config = Config::default();
-            if let Some(n) = number("Size", 255)? {
-                config.size = n as u8;
+            if let Some(v) = tag("Size") {
+                config.size = v.parse::<BoardSize>().map_err(|_| {
+                    bad_value(
+                        "Size",
+                        v,
+                        &format!(
+                            "the side must be odd, from {} to {}",
+                            BoardSize::MIN,
+                            BoardSize::MAX
+                        ),
+                    )
+                })?;
             }
             if let Some(n) = number("Players", 255)? {
                 config.players = n as u8;
@@ -510,11 +529,8 @@ impl FromStr for Game {
                 let seat: Seat = match seat.parse() {
                     Ok(s) => s,
                     Err(_) => {
-                        return Err(ParseRecordError::TagValue {
-                            name: "resignation".to_string(),
-                            value: token.chars().take(40).collect(),
-                            reason: "expected SEAT:resigns with a seat letter S, W, N or E"
-                                .to_string(),
+                        return Err(ParseRecordError::ResignSeat {
+                            token: token.chars().take(40).collect(),
                         });
                     }
                 };

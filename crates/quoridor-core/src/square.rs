@@ -4,11 +4,11 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
+use crate::board_size::BoardSize;
+use crate::text::SmallText;
 
-/// Largest supported board side.
-pub const MAX_SIZE: u8 = 11;
-/// Smallest supported board side.
-pub const MIN_SIZE: u8 = 5;
+/// Side of the largest board: squares are numbered on an 11 x 11 grid whatever the board.
+pub(crate) const MAX_SIZE: u8 = 11;
 /// Distance in bit index between two vertically adjacent squares. Every board size uses the
 /// same stride, so one bitboard layout serves all sizes.
 pub(crate) const STRIDE: u8 = 11;
@@ -55,8 +55,9 @@ impl Square {
     }
 
     /// Whether the square lies on a board of side `size`.
-    pub const fn on_board(self, size: u8) -> bool {
-        self.col() < size && self.row() < size
+    #[must_use]
+    pub const fn on_board(self, size: BoardSize) -> bool {
+        self.col() < size.get() && self.row() < size.get()
     }
 
     /// The one-square set of this square.
@@ -78,18 +79,18 @@ impl Square {
     }
 
     /// The neighbouring square in `dir` on a board of side `size`, if any.
-    pub const fn step(self, dir: Direction, size: u8) -> Option<Square> {
-        let (c, r) = (self.col(), self.row());
-        let ok = match dir {
-            Direction::North => r + 1 < size,
-            Direction::South => r > 0,
-            Direction::East => c + 1 < size,
-            Direction::West => c > 0,
-        };
-        if ok && self.on_board(size) {
-            Some(Square((self.0 as i16 + dir.offset() as i16) as u8))
-        } else {
-            None
+    #[must_use]
+    pub const fn step(self, dir: Direction, size: BoardSize) -> Option<Square> {
+        let (c, r, size) = (self.col(), self.row(), size.get());
+        if c >= size || r >= size {
+            return None;
+        }
+        match dir {
+            Direction::North if r + 1 < size => Some(Square(self.0 + STRIDE)),
+            Direction::South if r > 0 => Some(Square(self.0 - STRIDE)),
+            Direction::East if c + 1 < size => Some(Square(self.0 + 1)),
+            Direction::West if c > 0 => Some(Square(self.0 - 1)),
+            _ => None,
         }
     }
 }
@@ -295,46 +296,6 @@ impl FromStr for Seat {
     }
 }
 
-/// A short copy of a bad token, kept inside errors without allocating (at most 24 bytes;
-/// longer text is cut at a character boundary and marked with `...`).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct SmallText {
-    buf: [u8; 24],
-    len: u8,
-    cut: bool,
-}
-
-impl SmallText {
-    /// Copies (the start of) `s`.
-    pub fn new(s: &str) -> SmallText {
-        let mut end = s.len().min(24);
-        while !s.is_char_boundary(end) {
-            end -= 1;
-        }
-        let mut buf = [0u8; 24];
-        buf[..end].copy_from_slice(&s.as_bytes()[..end]);
-        SmallText { buf, len: end as u8, cut: end < s.len() }
-    }
-
-    /// The copied text.
-    pub fn as_str(&self) -> &str {
-        core::str::from_utf8(&self.buf[..self.len as usize]).unwrap_or("")
-    }
-}
-
-impl fmt::Display for SmallText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())?;
-        if self.cut { f.write_str("...") } else { Ok(()) }
-    }
-}
-
-impl fmt::Debug for SmallText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?}", self.as_str())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -354,19 +315,20 @@ mod tests {
     }
 
     #[test]
-    fn small_text_cuts_at_char_boundary() {
-        let t = SmallText::new("ééééééééééééééééééééé");
-        assert!(t.as_str().len() <= 24);
-        assert!(t.to_string().ends_with("..."));
-    }
-
-    #[test]
     fn step_respects_edges() {
+        let (five, nine) = (BoardSize::MIN, BoardSize::CLASSIC);
         let a1 = Square::new(0, 0).unwrap();
-        assert_eq!(a1.step(Direction::West, 9), None);
-        assert_eq!(a1.step(Direction::South, 9), None);
-        assert_eq!(a1.step(Direction::North, 9), Square::new(0, 1));
+        assert_eq!(a1.step(Direction::West, nine), None);
+        assert_eq!(a1.step(Direction::South, nine), None);
+        assert_eq!(a1.step(Direction::North, nine), Square::new(0, 1));
+        assert_eq!(a1.step(Direction::East, nine), Square::new(1, 0));
         let e5 = Square::new(4, 4).unwrap();
-        assert_eq!(e5.step(Direction::North, 5), None);
+        assert_eq!(e5.step(Direction::North, five), None);
+        assert_eq!(e5.step(Direction::East, five), None);
+        assert_eq!(e5.step(Direction::South, five), Square::new(4, 3));
+        assert_eq!(e5.step(Direction::West, five), Square::new(3, 4));
+        // Off the board, no step leads anywhere.
+        let f6 = Square::new(5, 5).unwrap();
+        assert!(Direction::ALL.iter().all(|&d| f6.step(d, five).is_none()));
     }
 }

@@ -4,6 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bitboard::{Bitboard, BitboardIter};
+use crate::board_size::BoardSize;
 use crate::square::{MAX_SIZE, ParseSquareError, STRIDE, Square};
 
 /// Which way a wall lies.
@@ -73,8 +74,9 @@ impl Wall {
     }
 
     /// Whether the wall lies wholly on a board of side `size`.
-    pub const fn on_board(self, size: u8) -> bool {
-        self.anchor.col() + 1 < size && self.anchor.row() + 1 < size
+    #[must_use]
+    pub const fn on_board(self, size: BoardSize) -> bool {
+        self.anchor.col() + 1 < size.get() && self.anchor.row() + 1 < size.get()
     }
 
     /// The walls that cannot stand together with this one (overlapping or crossing), as

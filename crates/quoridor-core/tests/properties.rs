@@ -9,14 +9,15 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 use quoridor_core::{
-    Config, Event, Game, Move, Position, Seat, Setup, Square, Variant, Wall, default_walls,
+    BoardSize, Config, Event, Game, Move, Position, Seat, Setup, Square, Variant, Wall,
+    default_walls,
 };
 
 /// A configuration of any variant: size, 2/3/4 players or King of the Hill, default or
 /// explicit wall counts (some large, for mazes), any first seat, sometimes a ply limit.
 fn config_strategy() -> impl Strategy<Value = Config> {
     (
-        prop::sample::select(vec![5u8, 7, 9, 11]),
+        prop::sample::select(BoardSize::ALL.to_vec()),
         0usize..4,
         prop::option::of(0u8..=24),
         0usize..4,
@@ -30,7 +31,13 @@ fn config_strategy() -> impl Strategy<Value = Config> {
                 _ => (4, Variant::KingOfTheHill),
             };
             let seats = quoridor_core::seats_for(players).expect("2 to 4 players");
-            Config { size, players, variant, walls, first: seats[first % seats.len()], ply_limit }
+            Config::default()
+                .with_size(size)
+                .with_players(players)
+                .with_variant(variant)
+                .with_walls(walls)
+                .with_first(seats[first % seats.len()])
+                .with_ply_limit(ply_limit)
         })
 }
 
@@ -366,7 +373,8 @@ proptest! {
         let twice = 2 * table * u32::from(size - 1);
         // round(x / 8) with halves up = floor((2x + 8) / 16)
         let expected = ((twice + 8) / 16).max(1);
-        prop_assert_eq!(u32::from(default_walls(size, players)), expected);
+        let board = BoardSize::new(size).expect("a supported size");
+        prop_assert_eq!(u32::from(default_walls(board, players)), expected);
     }
 }
 

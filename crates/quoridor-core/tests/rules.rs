@@ -4,9 +4,14 @@
 mod common;
 
 use quoridor_core::{
-    Config, Direction, Move, Outcome, ParsePositionError, PlayError, Position, ResignError, Seat,
-    SeatSetup, SeatState, Setup, SetupError, Square, Variant, Wall, WallSet, default_walls,
+    BoardSize, Config, Direction, Move, Outcome, ParsePositionError, ParsePositionErrorKind,
+    PlayError, Position, ResignError, Seat, SeatSetup, SeatState, Setup, SetupError, Square,
+    Variant, Wall, WallSet, default_walls,
 };
+
+fn size(n: u8) -> BoardSize {
+    BoardSize::new(n).unwrap_or_else(|| panic!("{n} is not a board size"))
+}
 
 fn pos(s: &str) -> Position {
     s.parse().unwrap_or_else(|e| panic!("`{s}`: {e}"))
@@ -93,7 +98,7 @@ fn turns_run_south_west_north_east_skipping_absent_seats() {
     }
     assert_eq!(order, [Seat::South, Seat::West, Seat::North, Seat::South]);
 
-    let config = Config { players: 4, first: Seat::North, ..Config::default() };
+    let config = Config::default().with_players(4).with_first(Seat::North);
     let mut p = Position::start(&config).expect("valid");
     let mut order = Vec::new();
     for m in ["e8", "h5", "e2", "b5", "e7"] {
@@ -105,11 +110,11 @@ fn turns_run_south_west_north_east_skipping_absent_seats() {
 
 #[test]
 fn first_seat_is_a_parameter() {
-    let config = Config { first: Seat::North, ..Config::default() };
+    let config = Config::default().with_first(Seat::North);
     let p = Position::start(&config).expect("valid");
     assert_eq!(p.turn(), Seat::North);
     assert_eq!(
-        Position::start(&Config { first: Seat::East, ..Config::default() }).unwrap_err(),
+        Position::start(&Config::default().with_first(Seat::East)).unwrap_err(),
         quoridor_core::ConfigError::FirstSeat { first: Seat::East, players: 2 }
     );
 }
@@ -134,15 +139,15 @@ fn wall_counts_scale_with_the_board() {
         [(5, [5, 4, 3]), (7, [8, 5, 4]), (9, [10, 7, 5]), (11, [13, 9, 6])];
     for (size, counts) in expected {
         for (players, walls) in [2u8, 3, 4].into_iter().zip(counts) {
-            assert_eq!(default_walls(size, players), walls, "{size}x{size}, {players} players");
+            assert_eq!(default_walls(self::size(size), players), walls, "{size}x{size}");
             let p = start(size, players, Variant::Classic);
             for s in p.active_seats() {
                 assert_eq!(p.walls_in_hand(s), walls, "{size}x{size}, {players} players");
             }
         }
     }
-    // At least one, even on a board too small for the scaled count.
-    assert!((2..=4).all(|n| default_walls(3, n) >= 1));
+    // At least one, whatever the number of players.
+    assert!((0..=u8::MAX).all(|n| default_walls(BoardSize::MIN, n) >= 1));
 }
 
 #[test]
@@ -160,13 +165,11 @@ fn king_of_the_hill_first_player_gets_one_wall_fewer() {
     let p = start(9, 4, Variant::KingOfTheHill);
     let hands: Vec<u8> = Seat::ALL.iter().map(|&s| p.walls_in_hand(s)).collect();
     assert_eq!(hands, [4, 5, 5, 5]);
-    let config = Config {
-        players: 4,
-        variant: Variant::KingOfTheHill,
-        walls: Some(7),
-        first: Seat::North,
-        ..Config::default()
-    };
+    let config = Config::default()
+        .with_players(4)
+        .with_variant(Variant::KingOfTheHill)
+        .with_walls(Some(7))
+        .with_first(Seat::North);
     let p = Position::start(&config).expect("valid");
     let hands: Vec<u8> = Seat::ALL.iter().map(|&s| p.walls_in_hand(s)).collect();
     assert_eq!(hands, [7, 7, 6, 7]);
@@ -520,7 +523,7 @@ fn king_of_the_hill_is_won_on_the_centre_only() {
 
 #[test]
 fn king_of_the_hill_needs_four_players() {
-    let config = Config { variant: Variant::KingOfTheHill, players: 3, ..Config::default() };
+    let config = Config::default().with_variant(Variant::KingOfTheHill).with_players(3);
     assert_eq!(
         Position::start(&config).unwrap_err(),
         quoridor_core::ConfigError::KingOfTheHillPlayers(3)
@@ -594,7 +597,7 @@ fn a_player_left_without_any_action_is_eliminated() {
     assert_eq!(r.rank(Seat::West), Some(4));
     // The same setup with West to move is not a legal position: West would have gone.
     let boxed = "5 S:b1:2,W:a1:0,N:c5:3,E:c1:3 a1h W 11".parse::<Position>();
-    assert_eq!(boxed, Err(ParsePositionError::Setup(SetupError::NoLegalAction(Seat::West))));
+    assert_eq!(boxed, Err(ParsePositionError::from(SetupError::NoLegalAction(Seat::West))));
     // The position after the elimination reads back.
     assert_eq!(p.to_string(), "5 S:b1:2,W:left1:0,N:c5:3,E:c1:3 a1h N 11");
     assert_eq!(pos(&p.to_string()), p);
@@ -663,7 +666,7 @@ fn winner_ranks_first_even_when_others_are_closer() {
 
 #[test]
 fn ply_limit_ends_the_game_drawn() {
-    let config = Config { ply_limit: Some(4), ..Config::default() };
+    let config = Config::default().with_ply_limit(Some(4));
     let mut p = Position::start(&config).expect("valid");
     for m in ["e2", "e8", "e3"] {
         play(&mut p, m);
@@ -773,8 +776,8 @@ fn wall_already_placed_is_an_overlap() {
 }
 
 fn setup_error(s: &str) -> SetupError {
-    match s.parse::<Position>() {
-        Err(ParsePositionError::Setup(e)) => e,
+    match s.parse::<Position>().map_err(|e| e.kind().clone()) {
+        Err(ParsePositionErrorKind::Setup(e)) => e,
         other => panic!("`{s}`: expected a setup error, got {other:?}"),
     }
 }
@@ -789,10 +792,15 @@ fn every_setup_error() {
         ("9 S:e1:200,N:e9:10 - S 0", SetupError::TooManyWalls { seat: Seat::South, walls: 200 }),
         ("9 S:e1:10,W:left2:7,N:e9:7 - S 3", SetupError::LeaveOrder),
         ("9 S:e1:5,W:left1:5,N:e9:5,E:left1:5 - S 3", SetupError::LeaveOrder),
+        ("9 S:e1:5,W:left4:5,N:e9:5 - S 3", SetupError::LeaveOrder),
+        ("9 S:e1:5,W:left0:5,N:e9:5 - S 3", SetupError::LeaveOrder),
+        ("9 S:e1:5,W:left255:5,N:e9:5 - S 3", SetupError::LeaveOrder),
+        ("9 S:e1:128,N:e9:10 - S 0", SetupError::TooManyWalls { seat: Seat::South, walls: 128 }),
+        ("9 - - S 0", SetupError::Seats),
         ("9 S:left1:10,N:left2:10 - S 3", SetupError::NoPlayers),
         (
             "5 S:e9:5,N:c5:5 - S 0",
-            SetupError::PawnOffBoard { seat: Seat::South, square: sq("e9"), size: 5 },
+            SetupError::PawnOffBoard { seat: Seat::South, square: sq("e9"), size: size(5) },
         ),
         (
             "9 S:e5:10,N:e5:10 - S 0",
@@ -811,16 +819,14 @@ fn every_setup_error() {
     ];
     for (s, e) in cases {
         assert_eq!(setup_error(s), e, "{s}");
-        let message = ParsePositionError::Setup(e.clone()).to_string();
+        let message = ParsePositionError::from(e.clone()).to_string();
         assert_eq!(message, format!("illegal position: {e}"));
     }
-    // The size is checked on plain data too.
-    let mut setup = Position::default().to_setup();
-    setup.size = 8;
-    assert_eq!(Position::try_from(setup), Err(SetupError::Size(8)));
+    // Walls in hand: the format reads any count a setup holds; the rules allow 127.
+    assert!("9 S:e1:127,N:e9:10 - S 0".parse::<Position>().is_ok());
     assert_eq!(
-        SetupError::Size(8).to_string(),
-        "board size 8 is not supported: the side must be odd, from 5 to 11"
+        SetupError::TooManyWalls { seat: Seat::South, walls: 128 }.to_string(),
+        "South holds 128 walls: at most 127"
     );
     // A few messages in full.
     assert_eq!(
@@ -855,7 +861,7 @@ fn setup_round_trips_through_plain_data() {
 
 #[test]
 fn position_parse_errors_name_the_token() {
-    let cases: [(&str, &str); 16] = [
+    let cases: [(&str, &str); 18] = [
         ("9 S:e1:10,N:e9:10 - S", "found 4"),
         ("", "found 1"),
         ("9 S:e1:10,N:e9:10  - S 0", "found 6"),
@@ -865,7 +871,9 @@ fn position_parse_errors_name_the_token() {
         ("9 X:e1:10,N:e9:10 - S 0", "`X:e1:10`"),
         ("9 S:z1:10,N:e9:10 - S 0", "`S:z1:10`"),
         ("9 S:e1,N:e9:10 - S 0", "`S:e1`"),
-        ("9 S:left4:10,N:e9:10 - S 0", "`S:left4:10`"),
+        ("9 S:left:10,N:e9:10 - S 0", "`S:left:10`"),
+        ("9 S:left256:10,N:e9:10 - S 0", "`S:left256:10`"),
+        ("9 S:e1:256,N:e9:10 - S 0", "`S:e1:256`"),
         ("9 S:e1:ten,N:e9:10 - S 0", "`S:e1:ten`"),
         ("9 N:e9:10,S:e1:10 - S 0", "`S:e1:10`"),
         ("9 S:e1:10,N:e9:10 e3x S 0", "`e3x`"),
@@ -875,21 +883,37 @@ fn position_parse_errors_name_the_token() {
     ];
     for (s, token) in cases {
         let e = s.parse::<Position>().expect_err(s);
-        assert!(!matches!(e, ParsePositionError::Setup(_)), "{s}: {e}");
+        assert!(!matches!(e.kind(), ParsePositionErrorKind::Setup(_)), "{s}: {e}");
+        match e.token() {
+            Some(t) => assert_eq!(format!("`{t}`"), token, "{s}"),
+            None => assert!(token.starts_with("found"), "{s}: {e}"),
+        }
         let message = e.to_string();
         assert!(message.contains(token), "`{s}`: message `{message}` should name {token}");
     }
+    let kind = |s: &str| s.parse::<Setup>().map_err(|e| e.kind().clone());
     assert_eq!(
-        "9 S:e1:10,N:e9:10 e3h,e3h S 0".parse::<Setup>(),
-        Err(ParsePositionError::DuplicateWall(wall("e3h")))
+        kind("9 S:e1:10,N:e9:10 e3h,e3h S 0"),
+        Err(ParsePositionErrorKind::DuplicateWall(wall("e3h")))
     );
-    assert_eq!("9 S:e1:10,N:e9:10 - S".parse::<Setup>(), Err(ParsePositionError::Fields(4)));
+    assert_eq!(kind("9 S:e1:10,N:e9:10 - S"), Err(ParsePositionErrorKind::Fields(4)));
+    assert_eq!(kind("8 S:e1:10,N:e9:10 - S 0"), Err(ParsePositionErrorKind::Size));
+    assert_eq!(kind("09 S:e1:10,N:e9:10 - S 0"), Err(ParsePositionErrorKind::Size));
+    assert_eq!(
+        "8 S:e1:10,N:e9:10 - S 0".parse::<Setup>().unwrap_err().to_string(),
+        "bad size `8`: the side must be odd, from 5 to 11, with `k` after it for King of the Hill"
+    );
+    assert_eq!(
+        "9 S:e1:256,N:e9:10 - S 0".parse::<Setup>().unwrap_err().to_string(),
+        "bad seat entry `S:e1:256`: walls in hand is a whole number (a legal position allows 0 to 127, MAX_WALLS_PER_PLAYER)"
+    );
 }
 
 #[test]
 fn move_parse_errors_name_the_token() {
     for bad in ["z1", "e0", "e12", "k5h", "e3x", "", "e", "3e", "E3"] {
         let e = bad.parse::<Move>().expect_err(bad);
+        assert_eq!(e.token(), bad);
         if !bad.is_empty() {
             assert!(e.to_string().contains(&format!("`{bad}`")), "{bad}: {e}");
         }

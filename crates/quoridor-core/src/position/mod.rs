@@ -22,6 +22,7 @@ mod validate;
 use core::fmt;
 
 use crate::bitboard::Bitboard;
+use crate::board_size::BoardSize;
 use crate::config::{Config, ConfigError, Variant};
 use crate::geometry::{Geometry, geometry};
 use crate::paths::PathCache;
@@ -52,7 +53,7 @@ pub use setup::{SeatSetup, SeatState, Setup, SetupError};
 /// ```
 #[derive(Clone, Copy)]
 pub struct Position {
-    size: u8,
+    size: BoardSize,
     variant: Variant,
     seats: u8,
     active: u8,
@@ -128,8 +129,9 @@ impl Position {
             ply: 0,
             ply_limit: config.ply_limit,
         };
-        // A start position is always legal; the error cannot happen for a valid config.
-        Position::try_from(setup).map_err(|_| ConfigError::Size(config.size))
+        // A start position of a valid configuration is always legal; were it not, the error
+        // says which rule it breaks.
+        Position::try_from(setup).map_err(ConfigError::Start)
     }
 
     #[inline(always)]
@@ -138,7 +140,7 @@ impl Position {
     }
 
     /// Board side.
-    pub fn size(&self) -> u8 {
+    pub fn size(&self) -> BoardSize {
         self.size
     }
 

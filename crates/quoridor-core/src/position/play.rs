@@ -165,6 +165,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board_size::BoardSize;
     use crate::config::{Config, Variant};
     use crate::geometry::{E, N};
     use std::vec::Vec;
@@ -199,14 +200,15 @@ mod tests {
     fn play_to_count_answers_like_play_unchecked() {
         let mut rng = Rng(7);
         let mut stale_seen = 0;
-        for size in [5u8, 7, 9, 11] {
+        for size in BoardSize::ALL {
             for (players, variant) in [
                 (2, Variant::Classic),
                 (3, Variant::Classic),
                 (4, Variant::Classic),
                 (4, Variant::KingOfTheHill),
             ] {
-                let walls = Some(((size - 1) * (size - 1) / 2 / players).max(6));
+                let side = size.get();
+                let walls = Some(((side - 1) * (side - 1) / 2 / players).max(6));
                 let config = Config { size, players, variant, walls, ..Config::default() };
                 for _game in 0..3 {
                     let mut pos = Position::start(&config).unwrap();

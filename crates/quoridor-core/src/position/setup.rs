@@ -1,6 +1,7 @@
 //! [`Setup`]: a position as plain, unchecked data, and [`SetupError`], what can be wrong with
 //! one. `validate.rs` checks a setup; `fen.rs` writes and reads it as text.
 
+use crate::board_size::BoardSize;
 use crate::config::{MAX_WALLS_PER_PLAYER, Variant};
 use crate::square::{Seat, Square};
 use crate::wall::{Wall, WallSet};
@@ -30,7 +31,7 @@ pub struct SeatSetup {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// Board side.
-    pub size: u8,
+    pub size: BoardSize,
     /// Classic or King of the Hill.
     pub variant: Variant,
     /// Each seat (in turn order South, West, North, East); `None` for a seat not in the game.
@@ -49,9 +50,6 @@ pub struct Setup {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {
-    /// The size is not supported.
-    #[error("board size {0} is not supported: the side must be odd, from 5 to 11")]
-    Size(u8),
     /// The seats in the game are not S+N, S+W+N or all four.
     #[error(
         "these seats cannot play together: a game has South and North, South, West and North, or all four"
@@ -82,7 +80,7 @@ pub enum SetupError {
         /// The square.
         square: Square,
         /// The board side.
-        size: u8,
+        size: BoardSize,
     },
     /// Two pawns share a square.
     #[error("{first} and {second} both stand on {square}")]

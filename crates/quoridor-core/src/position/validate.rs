@@ -2,7 +2,7 @@
 //! the [`Position`], with its masks, cached paths and hash.
 
 use crate::config::{MAX_WALLS_PER_PLAYER, Variant, seats_for};
-use crate::geometry::{geometry, is_valid_size};
+use crate::geometry::geometry;
 use crate::paths::{self, PathCache};
 use crate::square::{Seat, Square};
 
@@ -13,9 +13,6 @@ impl TryFrom<Setup> for Position {
     type Error = SetupError;
 
     fn try_from(setup: Setup) -> Result<Position, SetupError> {
-        if !is_valid_size(setup.size) {
-            return Err(SetupError::Size(setup.size));
-        }
         let g = geometry(setup.size);
         let mut seats = 0u8;
         for s in Seat::ALL {

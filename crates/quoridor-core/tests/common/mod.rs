@@ -10,7 +10,9 @@
 
 use std::collections::{BTreeSet, VecDeque};
 
-use quoridor_core::{Config, Move, Orientation, Outcome, Position, Seat, Square, Variant, Wall};
+use quoridor_core::{
+    BoardSize, Config, Move, Orientation, Outcome, Position, Seat, Square, Variant, Wall,
+};
 
 // ---------------------------------------------------------------------------------------------
 // A seeded PRNG (splitmix64), so every random test is deterministic.
@@ -50,7 +52,8 @@ impl Rng {
 
 /// A configuration of `players` players on a `size` board with `walls` each (`None`: default).
 pub fn config(size: u8, players: u8, variant: Variant, walls: Option<u8>) -> Config {
-    Config { size, players, variant, walls, ..Config::default() }
+    let size = BoardSize::new(size).expect("a supported board size");
+    Config::default().with_size(size).with_players(players).with_variant(variant).with_walls(walls)
 }
 
 /// A spread of configurations: every size, 2/3/4 players, King of the Hill, default wall
@@ -268,7 +271,7 @@ impl RefState {
         }
         leavers.sort();
         let mut st = RefState {
-            size: i32::from(pos.size()),
+            size: i32::from(pos.size().get()),
             koth: pos.variant() == Variant::KingOfTheHill,
             seats: pos.seats().collect(),
             pawns,
@@ -287,7 +290,7 @@ impl RefState {
     /// The start of a configuration, from RULES.md: start squares, the wall table with its
     /// scaling decision, and one wall fewer for the first player in King of the Hill.
     pub fn start(config: &Config) -> RefState {
-        let n = i32::from(config.size);
+        let n = i32::from(config.size.get());
         let seats: Vec<Seat> = match config.players {
             2 => vec![Seat::South, Seat::North],
             3 => vec![Seat::South, Seat::West, Seat::North],
