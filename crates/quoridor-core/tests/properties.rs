@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 use quoridor_core::{
-    BoardSize, Config, Event, Game, Move, Position, Seat, Setup, Square, Variant, Wall,
-    default_walls,
+    BoardSize, Config, Event, Game, Move, Position, Seat, SeatSetup, SeatState, Setup, Square,
+    Variant, Wall, WallSet, default_walls,
 };
 
 /// A configuration of any variant: size, 2/3/4 players or King of the Hill, default or
@@ -38,6 +38,41 @@ fn config_strategy() -> impl Strategy<Value = Config> {
                 .with_walls(walls)
                 .with_first(seats[first % seats.len()])
                 .with_ply_limit(ply_limit)
+        })
+}
+
+/// Any `Setup` at all: every size and variant, any seats playing (on any square of the
+/// largest board) or gone (with any leaving number), any walls in hand, any set of walls
+/// (overlapping ones too), any turn, ply and ply limit.
+fn setup_strategy() -> impl Strategy<Value = Setup> {
+    let seat = prop::option::of((
+        prop_oneof![
+            (0u8..121).prop_map(|i| SeatState::Playing(Square::from_index(i).expect("a square"))),
+            any::<u8>().prop_map(SeatState::Left),
+        ],
+        any::<u8>(),
+    ));
+    let walls = prop::collection::vec(0usize..200, 0..40);
+    (
+        prop::sample::select(BoardSize::ALL.to_vec()),
+        any::<bool>(),
+        [seat.clone(), seat.clone(), seat.clone(), seat],
+        walls,
+        0usize..4,
+        any::<u32>(),
+        prop::option::of(any::<u32>()),
+    )
+        .prop_map(|(size, koth, seats, walls, turn, ply, ply_limit)| {
+            let every_wall = common::every_wall();
+            Setup {
+                size,
+                variant: if koth { Variant::KingOfTheHill } else { Variant::Classic },
+                seats: seats.map(|s| s.map(|(state, walls)| SeatSetup { state, walls })),
+                walls: walls.into_iter().map(|i| every_wall[i]).collect::<WallSet>(),
+                turn: Seat::ALL[turn],
+                ply,
+                ply_limit,
+            }
         })
 }
 
@@ -265,6 +300,16 @@ proptest! {
                 break;
             }
         }
+    }
+
+    /// Every `Setup` that can be built, legal or not, of every size, is written as a string
+    /// that reads back as the same setup.
+    #[test]
+    fn every_setup_round_trips(setup in setup_strategy()) {
+        let text = setup.to_string();
+        let back: Setup = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+        prop_assert_eq!(back, setup);
+        prop_assert_eq!(back.to_string(), text);
     }
 
     /// A game record reads back as the same game: same start, events, positions, outcome,

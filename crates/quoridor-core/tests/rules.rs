@@ -946,3 +946,157 @@ fn other_programs_conventions_are_not_ours() {
     assert!(!p.can_step(sq("e3"), Direction::North));
     assert!(p.can_step(sq("e2"), Direction::North));
 }
+
+// ---------------------------------------------------------------------------------------------
+// The API fixes of release 0.1, one regression test each.
+
+/// Regression: a `Setup` of size 8 printed but did not read back. A size is now a
+/// `BoardSize`, so no such setup can be built, and every setup of every size reads back,
+/// legal or not.
+#[test]
+fn setup_of_every_size_round_trips() {
+    assert_eq!(BoardSize::new(8), None);
+    assert_eq!(
+        BoardSize::try_from(8).unwrap_err().to_string(),
+        "`8` is not a board size: the side must be odd, from 5 to 11"
+    );
+    for size in BoardSize::ALL {
+        for players in [2, 3, 4] {
+            let start = Position::start(&Config::default().with_size(size).with_players(players))
+                .expect("valid config");
+            let setup = start.to_setup();
+            assert_eq!(setup.to_string().parse::<Setup>(), Ok(setup), "{setup}");
+            assert!(setup.to_string().starts_with(&format!("{} ", size.get())));
+        }
+        // Illegal setups read back too: no seats, a leaving number past 3, more walls than
+        // allowed, a pawn off the board, overlapping walls, a ply past the limit.
+        let odd = Setup {
+            size,
+            variant: Variant::KingOfTheHill,
+            seats: [
+                Some(SeatSetup { state: SeatState::Playing(sq("k11")), walls: 255 }),
+                Some(SeatSetup { state: SeatState::Left(200), walls: 0 }),
+                None,
+                Some(SeatSetup { state: SeatState::Left(0), walls: 128 }),
+            ],
+            walls: [wall("e3h"), wall("e3v"), wall("f3h"), wall("j10v")].into_iter().collect(),
+            turn: Seat::North,
+            ply: u32::MAX,
+            ply_limit: Some(0),
+        };
+        assert_eq!(odd.to_string().parse::<Setup>(), Ok(odd), "{odd}");
+        assert!(Position::try_from(odd).is_err());
+        let empty = Setup { seats: [None; 4], walls: WallSet::new(), ..odd };
+        assert_eq!(empty.to_string().parse::<Setup>(), Ok(empty), "{empty}");
+        assert_eq!(Position::try_from(empty), Err(SetupError::Seats));
+    }
+}
+
+/// Regression: the position format refused more than 255 walls in hand while its message
+/// said "0 to 127". A setup holds any `u8`; a legal position holds at most
+/// `MAX_WALLS_PER_PLAYER`, and both messages say so.
+#[test]
+fn walls_in_hand_in_the_position_format_agree_with_the_rules() {
+    assert_eq!(quoridor_core::MAX_WALLS_PER_PLAYER, 127);
+    assert!("9 S:e1:127,N:e9:10 - S 0".parse::<Position>().is_ok());
+    let e = "9 S:e1:128,N:e9:10 - S 0".parse::<Position>().unwrap_err();
+    assert_eq!(e.to_string(), "illegal position: South holds 128 walls: at most 127");
+    let e = "9 S:e1:256,N:e9:10 - S 0".parse::<Setup>().unwrap_err();
+    assert!(e.to_string().contains("`S:e1:256`") && e.to_string().contains("0 to 127"), "{e}");
+}
+
+/// Regression: a resignation naming no seat was reported as a bad tag.
+#[test]
+fn a_bad_resignation_in_a_record_is_a_resignation_error() {
+    use quoridor_core::{Game, ParseRecordError};
+    let e = "1. e2 e8 X:resigns *".parse::<Game>().unwrap_err();
+    assert_eq!(e, ParseRecordError::ResignSeat { token: "X:resigns".to_string() });
+    assert_eq!(
+        e.to_string(),
+        "`X:resigns` is not a resignation: a resignation is written SEAT:resigns, with the seat S, W, N or E"
+    );
+    // A resignation of a seat that is not in the game is refused by the rules.
+    let e = "1. e2 e8 W:resigns *".parse::<Game>().unwrap_err();
+    assert!(matches!(e, ParseRecordError::Resign { .. }), "{e}");
+    // A bad size tag names the tag, the value and the rule.
+    let e = "[Size \"8\"]\n\n*".parse::<Game>().unwrap_err();
+    assert_eq!(e.to_string(), "tag Size has a bad value `8`: the side must be odd, from 5 to 11");
+}
+
+/// `Position::start` passes on the rule a configuration breaks, not a stand-in.
+#[test]
+fn start_reports_the_rule_the_config_breaks() {
+    use quoridor_core::ConfigError;
+    let d = Config::default();
+    assert_eq!(Position::start(&d.with_players(5)), Err(ConfigError::Players(5)));
+    assert_eq!(Position::start(&d.with_walls(Some(128))), Err(ConfigError::Walls(128)));
+    assert_eq!(Position::start(&d.with_ply_limit(Some(0))), Err(ConfigError::PlyLimit));
+    for size in BoardSize::ALL {
+        for (players, variant) in
+            [(2, Variant::Classic), (3, Variant::Classic), (4, Variant::KingOfTheHill)]
+        {
+            let c = d.with_size(size).with_players(players).with_variant(variant);
+            let pos = Position::start(&c).expect("every valid configuration starts");
+            assert_eq!(pos.size(), size);
+        }
+    }
+}
+
+/// Regression: `MoveList::push` dropped moves past its capacity in release builds. The
+/// capacity holds every legal move of the largest board: at most 200 walls (an empty 11 x 11
+/// board; placed walls only take room) plus the pawn moves, which never pass 8 (four
+/// directions, at most two side-steps each). The pawn moves are tried here for every way
+/// three pawns can stand round the mover, with and without a wall behind each of them.
+#[test]
+fn a_move_list_holds_every_legal_move_of_the_largest_board() {
+    let empty = Position::start(&Config::default().with_size(BoardSize::MAX)).expect("valid");
+    assert_eq!(empty.legal_walls().len(), 200);
+    // Within two steps of f6, where a pawn can take part in a jump or side-step.
+    let near: Vec<Square> =
+        ["f7", "g6", "f5", "e6", "f8", "h6", "f4", "d6", "e7", "g7", "e5", "g5"]
+            .into_iter()
+            .map(sq)
+            .collect();
+    // Walls behind the four neighbours: blocking f7-f8, g6-h6, f5-f4 and e6-d6.
+    let behind = [wall("f7h"), wall("g5v"), wall("e4h"), wall("d5v")];
+    let (mut most_pawn, mut most) = (0, 0);
+    let mut positions = 0;
+    for a in 0..near.len() {
+        for b in a + 1..near.len() {
+            for c in b + 1..near.len() {
+                for mask in 0..16u8 {
+                    let walls: WallSet =
+                        (0..4).filter(|i| mask & (1 << i) != 0).map(|i| behind[i]).collect();
+                    let playing =
+                        |s: Square| Some(SeatSetup { state: SeatState::Playing(s), walls: 60 });
+                    let setup = Setup {
+                        size: BoardSize::MAX,
+                        variant: Variant::Classic,
+                        seats: [
+                            playing(sq("f6")),
+                            playing(near[a]),
+                            playing(near[b]),
+                            playing(near[c]),
+                        ],
+                        walls,
+                        turn: Seat::South,
+                        ply: 0,
+                        ply_limit: None,
+                    };
+                    let Ok(pos) = Position::try_from(setup) else { continue };
+                    positions += 1;
+                    let list = pos.legal_moves();
+                    assert_eq!(list.len(), pos.count_legal_moves(), "{pos}");
+                    assert!(list.len() <= quoridor_core::MAX_MOVES, "{pos}");
+                    assert!(pos.pawn_moves().len() <= 8, "{pos}");
+                    most_pawn = most_pawn.max(pos.pawn_moves().len());
+                    most = most.max(list.len());
+                }
+            }
+        }
+    }
+    assert_eq!(positions, 220 * 16);
+    // Two pawns in line behind walls give four side-steps, plus the two free steps.
+    assert_eq!(most_pawn, 6);
+    assert!(most >= 200, "{most}");
+}
