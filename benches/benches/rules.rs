@@ -101,11 +101,13 @@ fn benches(c: &mut Criterion) {
     assert_eq!(distance_bitvec(&open_bits, from_bits, goal_bits), middle.distance(Seat::South));
 
     let mut g = c.benchmark_group("distance");
-    g.bench_function("search_distance/middle", |b| {
-        b.iter(|| black_box(&middle).search_distance(black_box(Seat::South)))
+    let south = middle.pawn(Seat::South).expect("south plays");
+    g.bench_function("distance_from/middle", |b| {
+        b.iter(|| black_box(&middle).distance_from(black_box(Seat::South), black_box(south)))
     });
-    g.bench_function("search_distance/maze", |b| {
-        b.iter(|| black_box(&maze).search_distance(black_box(Seat::North)))
+    let north = maze.pawn(Seat::North).expect("north plays");
+    g.bench_function("distance_from/maze", |b| {
+        b.iter(|| black_box(&maze).distance_from(black_box(Seat::North), black_box(north)))
     });
     g.bench_function("flood_u128/middle", |b| {
         b.iter(|| distance_u128(black_box(&open), black_box(from), black_box(goal)))

@@ -123,7 +123,7 @@ fn apply(game: &mut Game, step: Step) -> bool {
 fn check_invariants(game: &Game) -> Result<(), TestCaseError> {
     let pos = game.position();
     // The incremental hash is the hash from scratch.
-    prop_assert_eq!(pos.hash(), pos.fresh_hash(), "{}", pos);
+    prop_assert_eq!(pos.zobrist(), common::rebuilt_zobrist(pos), "{}", pos);
     // Pawns on distinct squares of the board; occupied squares are exactly the pawns.
     let pawns: Vec<Square> = pos.active_seats().filter_map(|s| pos.pawn(s)).collect();
     prop_assert_eq!(pawns.len(), pos.active_seats().count());
@@ -197,7 +197,7 @@ proptest! {
                         for s in after.active_seats() {
                             prop_assert!(after.distance(s).is_some(), "{} after {} in {}", s, m, pos);
                         }
-                        prop_assert_eq!(after.hash(), after.fresh_hash());
+                        prop_assert_eq!(after.zobrist(), common::rebuilt_zobrist(&after));
                     }
                 }
             }
@@ -255,7 +255,7 @@ proptest! {
             let event = game.undo();
             prop_assert!(event.is_some());
             prop_assert_eq!(game.position(), &before);
-            prop_assert_eq!(game.position().hash(), before.hash());
+            prop_assert_eq!(game.position().zobrist(), before.zobrist());
             match event.expect("checked") {
                 Event::Move { seat, mv } => {
                     prop_assert_eq!(seat, before.turn());
@@ -264,13 +264,13 @@ proptest! {
                 Event::Resign(seat) => game.resign(seat).expect("allowed again"),
             }
             prop_assert_eq!(game.position(), &after);
-            prop_assert_eq!(game.position().hash(), after.hash());
+            prop_assert_eq!(game.position().zobrist(), after.zobrist());
             trail.push(after);
         }
         // All the way back.
         while let Some(expected) = trail.pop() {
             prop_assert_eq!(game.position(), &expected);
-            prop_assert_eq!(game.position().hash(), expected.hash());
+            prop_assert_eq!(game.position().zobrist(), expected.zobrist());
             if game.undo().is_none() {
                 break;
             }
@@ -290,7 +290,7 @@ proptest! {
             let text = pos.to_string();
             let parsed: Position = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
             prop_assert_eq!(parsed, pos);
-            prop_assert_eq!(parsed.hash(), pos.hash());
+            prop_assert_eq!(parsed.zobrist(), pos.zobrist());
             prop_assert_eq!(parsed.to_string(), text.clone());
             let setup: Setup = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
             prop_assert_eq!(setup, pos.to_setup());

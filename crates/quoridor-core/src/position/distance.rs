@@ -94,9 +94,8 @@ impl Position {
         paths::distance(&open, self.pawns[i].bit(), self.goal_bits(seat))
     }
 
-    /// Shortest distance of `seat` computed afresh by a flood fill, ignoring the cached path
-    /// that [`Position::distance`] reads. Same answer, for checks and benchmarks.
-    pub fn search_distance(&self, seat: Seat) -> Option<u8> {
+    /// Shortest distance of `seat` computed afresh by a flood fill, for a stale cached path.
+    fn search_distance(&self, seat: Seat) -> Option<u8> {
         if !self.is_active(seat) {
             return None;
         }

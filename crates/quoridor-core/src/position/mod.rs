@@ -66,7 +66,7 @@ pub struct Position {
     ply: u32,
     ply_limit: Option<u32>,
     outcome: Option<Outcome>,
-    hash: u64,
+    zobrist: u64,
     paths: [PathCache; 4],
     /// Seats whose cached path is stale (see [`Position::play_to_count`]).
     stale: u8,
@@ -207,9 +207,30 @@ impl Position {
         self.ply_limit
     }
 
-    /// The Zobrist hash: pawns, walls, walls in hand, who left, and the side to move.
-    pub fn hash(&self) -> u64 {
-        self.hash
+    /// The Zobrist key: a 64-bit hash of the pawns, walls, walls in hand, who left, and the
+    /// side to move, kept up to date move by move (for transposition tables). Equal positions
+    /// have equal keys, however they were reached.
+    ///
+    /// Not to be confused with the [`Hash`](core::hash::Hash) implementation, which feeds a
+    /// `Hasher` (for `HashMap` keys) and agrees with `Eq`.
+    ///
+    /// ```
+    /// use quoridor_core::Position;
+    /// let mut a = Position::default();
+    /// let mut b = Position::default();
+    /// for m in ["e2", "e8", "e3"] {
+    ///     a.play(m.parse()?)?;
+    /// }
+    /// for m in ["e2", "e8", "e3"] {
+    ///     b.play(m.parse()?)?;
+    /// }
+    /// assert_eq!(a.zobrist(), b.zobrist());
+    /// assert_ne!(a.zobrist(), Position::default().zobrist());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub const fn zobrist(&self) -> u64 {
+        self.zobrist
     }
 
     /// The goal squares of `seat`.
@@ -245,8 +266,8 @@ impl Position {
         self.outcome.is_some()
     }
 
-    /// The hash computed from scratch (equals [`Position::hash`]; for tests and checks).
-    pub fn fresh_hash(&self) -> u64 {
+    /// The Zobrist key computed from scratch (what [`Position::zobrist`] keeps up to date).
+    fn zobrist_from_scratch(&self) -> u64 {
         let mut h = KEYS.turn[self.turn.index()];
         for s in self.seats() {
             let i = s.index();

@@ -123,7 +123,7 @@ impl Position {
         self.leave_order[i] = order;
         self.active &= !seat_bit(seat);
         self.occupied &= !self.pawns[i].bit();
-        self.hash ^= KEYS.pawn[i][self.pawns[i].index() as usize] ^ KEYS.left[i];
+        self.zobrist ^= KEYS.pawn[i][self.pawns[i].index() as usize] ^ KEYS.left[i];
         self.paths[i] = PathCache::default();
         self.stale &= !(1 << i);
         if self.turn == seat {

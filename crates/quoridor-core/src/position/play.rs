@@ -44,7 +44,7 @@ impl Position {
         match m {
             Move::Pawn(to) => {
                 let from = self.pawns[i];
-                self.hash ^=
+                self.zobrist ^=
                     KEYS.pawn[i][from.index() as usize] ^ KEYS.pawn[i][to.index() as usize];
                 self.occupied ^= from.bit() | to.bit();
                 self.pawns[i] = to;
@@ -56,9 +56,9 @@ impl Position {
                 let a = w.anchor().index();
                 let o = w.orientation();
                 self.maze.add(self.geo(), w);
-                self.hash ^= KEYS.wall[o as usize][a as usize];
+                self.zobrist ^= KEYS.wall[o as usize][a as usize];
                 let left = self.walls_in_hand[i];
-                self.hash ^= KEYS.walls_left[i][left as usize & 127]
+                self.zobrist ^= KEYS.walls_left[i][left as usize & 127]
                     ^ KEYS.walls_left[i][left.wrapping_sub(1) as usize & 127];
                 self.walls_in_hand[i] = left.saturating_sub(1);
                 let mut act = self.active;
@@ -157,7 +157,7 @@ impl Position {
     }
 
     pub(super) fn set_turn(&mut self, seat: Seat) {
-        self.hash ^= KEYS.turn[self.turn.index()] ^ KEYS.turn[seat.index()];
+        self.zobrist ^= KEYS.turn[self.turn.index()] ^ KEYS.turn[seat.index()];
         self.turn = seat;
     }
 }
@@ -233,7 +233,8 @@ mod tests {
                             }
                             assert_eq!(exact.outcome(), mended.outcome(), "{pos} {m}");
                             assert_eq!(exact.ranking(), mended.ranking(), "{pos} {m}");
-                            assert_eq!(exact.hash(), mended.hash(), "{pos} {m}");
+                            assert_eq!(exact.zobrist(), mended.zobrist(), "{pos} {m}");
+                            assert_eq!(exact.zobrist(), exact.zobrist_from_scratch(), "{pos} {m}");
                             assert_eq!(exact.count_legal_moves(), mended.count_legal_moves());
                             assert_eq!(*exact.legal_moves(), *mended.legal_moves(), "{pos} {m}");
                             if let Some(&next) = exact.legal_moves().first() {

@@ -42,7 +42,7 @@ impl TryFrom<Setup> for Position {
             ply: setup.ply,
             ply_limit: setup.ply_limit,
             outcome: None,
-            hash: 0,
+            zobrist: 0,
             paths: [PathCache::default(); 4],
             stale: 0,
         };
@@ -122,7 +122,7 @@ impl TryFrom<Setup> for Position {
                 return Err(SetupError::PlyLimit { ply: setup.ply, limit });
             }
         }
-        pos.hash = pos.fresh_hash();
+        pos.zobrist = pos.zobrist_from_scratch();
         pos.outcome = pos.compute_outcome();
         if pos.outcome.is_none() && !pos.has_legal_action() {
             return Err(SetupError::NoLegalAction(pos.turn));

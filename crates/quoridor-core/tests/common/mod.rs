@@ -129,6 +129,12 @@ pub fn random_move(pos: &Position, rng: &mut Rng, wall_percent: u64) -> Option<M
     }
 }
 
+/// The Zobrist key of `pos` rebuilt from its plain data (`Position::try_from` computes it
+/// from scratch), to compare with the key the position kept up to date move by move.
+pub fn rebuilt_zobrist(pos: &Position) -> u64 {
+    Position::try_from(pos.to_setup()).expect("the setup of a position is legal").zobrist()
+}
+
 /// Plays the moves (written in notation) from the start of `config`.
 pub fn play_from_start(config: &Config, moves: &str) -> Position {
     let mut pos = Position::start(config).expect("valid config");
