@@ -69,7 +69,8 @@ pub const fn seats_for(players: u8) -> Option<&'static [Seat]> {
 }
 
 /// The default number of walls each player holds: 10 / 7 / 5 for 2 / 3 / 4 players on 9 x 9,
-/// scaled by (size - 1) / 8 for other sizes, rounded half up, at least 1.
+/// scaled by (size - 1) / 8 for other sizes, rounded half up, at least 1. A number of players
+/// other than 2 or 3 counts as four ([`Config::validate`] refuses it anyway).
 ///
 /// ```
 /// use quoridor_core::{BoardSize, default_walls};

@@ -104,7 +104,7 @@ pub(crate) fn geometry(size: BoardSize) -> &'static Geometry {
 }
 
 impl Geometry {
-    pub(crate) fn start(&self, seat: Seat) -> Square {
+    pub(crate) const fn start(&self, seat: Seat) -> Square {
         self.starts[seat.index()]
     }
 }

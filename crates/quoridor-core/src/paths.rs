@@ -14,7 +14,7 @@ const MAX_LAYERS: usize = 121;
 
 /// The squares one step from `set`.
 #[inline(always)]
-pub(crate) fn expand(set: u128, open: &[u128; 4]) -> u128 {
+pub(crate) const fn expand(set: u128, open: &[u128; 4]) -> u128 {
     ((set & open[N]) << STRIDE)
         | ((set & open[S]) >> STRIDE)
         | ((set & open[E]) << 1)
@@ -75,7 +75,7 @@ impl PathCache {
     /// northward steps of `a` (passed round its west end) and `a + 1` (round its east end); a
     /// vertical one the eastward steps of `a` (round its south end) and `a + 11` (north end).
     #[inline(always)]
-    pub fn threats(&self, detours: &Detours) -> (u128, u128) {
+    pub const fn threats(&self, detours: &Detours) -> (u128, u128) {
         (
             (self.north & !detours.h_west) | (self.north >> 1 & !detours.h_east),
             (self.east & !detours.v_south) | (self.east >> STRIDE & !detours.v_north),
@@ -84,7 +84,7 @@ impl PathCache {
 
     /// Whether the wall `o` at anchor `a` blocks a step of the path.
     #[inline(always)]
-    pub fn is_cut_by(&self, o: Orientation, a: u8) -> bool {
+    pub const fn is_cut_by(&self, o: Orientation, a: u8) -> bool {
         let bit = 1u128 << a;
         match o {
             Orientation::Horizontal => self.north & (bit | bit << 1) != 0,
@@ -149,7 +149,7 @@ impl PathCache {
 
     /// Removes the step between adjacent squares `a` and `b` if the path uses it.
     #[inline]
-    pub fn take_step(&mut self, a: u8, b: u8) -> bool {
+    pub const fn take_step(&mut self, a: u8, b: u8) -> bool {
         let (lo, hi) = if a < b { (a, b) } else { (b, a) };
         let bit = 1u128 << lo;
         let set = if hi - lo == STRIDE { &mut self.north } else { &mut self.east };
@@ -186,7 +186,7 @@ impl Detours {
     /// step off it, whose bit is clear in `open` (bits shifted in from past either end of the
     /// `u128` are clear too), so it is never open.
     #[inline(always)]
-    pub fn new(open: &[u128; 4]) -> Detours {
+    pub const fn new(open: &[u128; 4]) -> Detours {
         let (n, e) = (open[N], open[E]);
         Detours {
             h_west: (e << 1) & (n << 1) & (e >> (STRIDE - 1)),

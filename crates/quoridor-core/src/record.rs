@@ -90,7 +90,8 @@ impl Game {
     }
 
     /// A new game from any legal position.
-    pub fn from_position(start: Position) -> Game {
+    #[must_use]
+    pub const fn from_position(start: Position) -> Game {
         Game {
             config: None,
             start,
@@ -102,22 +103,26 @@ impl Game {
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position {
+    #[must_use]
+    pub const fn position(&self) -> &Position {
         &self.current
     }
 
     /// The start position.
-    pub fn start(&self) -> &Position {
+    #[must_use]
+    pub const fn start(&self) -> &Position {
         &self.start
     }
 
     /// The configuration the game started from, when it started from one, with the wall
     /// count made explicit (`walls` is always `Some`).
-    pub fn config(&self) -> Option<&Config> {
+    #[must_use]
+    pub const fn config(&self) -> Option<&Config> {
         self.config.as_ref()
     }
 
     /// What happened so far.
+    #[must_use]
     pub fn events(&self) -> &[Event] {
         &self.events
     }
@@ -167,11 +172,13 @@ impl Game {
     }
 
     /// How the game ended, if it did.
+    #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         self.current.outcome()
     }
 
     /// The standing of every seat (see [`Position::ranking`]).
+    #[must_use]
     pub fn ranking(&self) -> Ranking {
         self.current.ranking()
     }
@@ -179,6 +186,7 @@ impl Game {
     /// The value of a tag (such as `Event` or `South`), other than the ones the format
     /// computes itself (`Size`, `Players`, `Variant`, `Walls`, `First`, `PlyLimit`,
     /// `Position`, `Result`).
+    #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
@@ -202,6 +210,7 @@ impl Game {
     }
 
     /// The result token: `S+`, `=` or `*`.
+    #[must_use]
     pub fn result_token(&self) -> String {
         match self.outcome() {
             Some(Outcome::Winner(s)) => format!("{}+", s.letter()),

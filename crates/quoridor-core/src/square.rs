@@ -30,26 +30,31 @@ pub struct Square(u8);
 
 impl Square {
     /// The square in column `col` and row `row` (both from 0), or `None` past the 11 x 11 board.
+    #[must_use]
     pub const fn new(col: u8, row: u8) -> Option<Square> {
         if col < MAX_SIZE && row < MAX_SIZE { Some(Square(row * STRIDE + col)) } else { None }
     }
 
     /// The square with bit index `index` (`row * 11 + col`), or `None` when no square has it.
+    #[must_use]
     pub const fn from_index(index: u8) -> Option<Square> {
         if index < STRIDE * MAX_SIZE { Some(Square(index)) } else { None }
     }
 
     /// The bit index of the square: `row * 11 + col`.
+    #[must_use]
     pub const fn index(self) -> u8 {
         self.0
     }
 
     /// Column, from 0 (`a`).
+    #[must_use]
     pub const fn col(self) -> u8 {
         self.0 % STRIDE
     }
 
     /// Row, from 0 (row `1`).
+    #[must_use]
     pub const fn row(self) -> u8 {
         self.0 / STRIDE
     }
@@ -61,6 +66,7 @@ impl Square {
     }
 
     /// The one-square set of this square.
+    #[must_use]
     pub const fn bb(self) -> Bitboard {
         Bitboard::from_square_bits(self.bit())
     }
@@ -167,6 +173,7 @@ impl Direction {
         [Direction::North, Direction::East, Direction::South, Direction::West];
 
     /// Bit index offset of one step in this direction.
+    #[must_use]
     pub const fn offset(self) -> i8 {
         match self {
             Direction::North => STRIDE as i8,
@@ -177,6 +184,7 @@ impl Direction {
     }
 
     /// The opposite direction.
+    #[must_use]
     pub const fn opposite(self) -> Direction {
         match self {
             Direction::North => Direction::South,
@@ -187,6 +195,7 @@ impl Direction {
     }
 
     /// The two directions at right angles to this one.
+    #[must_use]
     pub const fn sides(self) -> [Direction; 2] {
         match self {
             Direction::North | Direction::South => [Direction::West, Direction::East],
@@ -214,6 +223,7 @@ impl Seat {
     pub const ALL: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
 
     /// The seat with index `i` (0 South, 1 West, 2 North, 3 East).
+    #[must_use]
     pub const fn from_index(i: usize) -> Option<Seat> {
         match i {
             0 => Some(Seat::South),
@@ -225,11 +235,13 @@ impl Seat {
     }
 
     /// Index in turn order, 0 to 3.
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The one-letter name: `S`, `W`, `N` or `E`.
+    #[must_use]
     pub const fn letter(self) -> char {
         match self {
             Seat::South => 'S',
@@ -240,6 +252,7 @@ impl Seat {
     }
 
     /// The seat named by a letter (either case).
+    #[must_use]
     pub const fn from_letter(c: char) -> Option<Seat> {
         match c {
             'S' | 's' => Some(Seat::South),
@@ -251,6 +264,7 @@ impl Seat {
     }
 
     /// The full lower-case name, `south` ...
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Seat::South => "south",

@@ -146,9 +146,17 @@ impl Position {
                 } & 1 << a
                     != 0;
                 if contacts >= 2 || contacts == 1 && on_path {
-                    let w =
-                        Wall::on_anchor(Square::from_index(a).unwrap_or_else(|| unreachable!()), o);
-                    n += self.count_after_wall(w).unwrap_or_else(|| unreachable!()) as u64;
+                    let w = Wall::on_anchor(Square::from_bit_index(u32::from(a)), o);
+                    // Two players here, so the count never needs the wall played; were it
+                    // needed, playing it gives the same count.
+                    n += match self.count_after_wall(w) {
+                        Some(count) => count as u64,
+                        None => {
+                            let mut after = *self;
+                            after.play_to_count(Move::Wall(w));
+                            after.count_legal_moves() as u64
+                        }
+                    };
                     continue;
                 }
                 let open = open_with(&maze.open, o, a);

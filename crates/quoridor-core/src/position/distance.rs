@@ -11,6 +11,7 @@ use super::maze::open_with;
 impl Position {
     /// Shortest distance of `seat` to its goal (pawns do not block), `None` when the seat
     /// is not in the game.
+    #[must_use]
     pub fn distance(&self, seat: Seat) -> Option<u8> {
         if !self.is_active(seat) {
             return None;
@@ -61,6 +62,7 @@ impl Position {
     /// let pos = Position::default();
     /// assert_eq!(pos.distance_from(Seat::South, "e2".parse().unwrap()), Some(7));
     /// ```
+    #[must_use]
     pub fn distance_from(&self, seat: Seat, from: Square) -> Option<u8> {
         if !self.is_active(seat) || !from.on_board(self.size) {
             return None;
@@ -81,6 +83,7 @@ impl Position {
     /// assert_eq!(pos.distance_after_wall("e8h".parse().unwrap(), Seat::South), Some(9));
     /// assert_eq!(pos.distance_after_wall("a3h".parse().unwrap(), Seat::South), Some(8));
     /// ```
+    #[must_use]
     pub fn distance_after_wall(&self, w: Wall, seat: Seat) -> Option<u8> {
         if !self.is_active(seat) {
             return None;
@@ -104,6 +107,7 @@ impl Position {
 
     /// Distance to the goal of `seat` from every square of the board (pawns do not block),
     /// indexed by [`Square::index`]; `u8::MAX` where the goal cannot be reached.
+    #[must_use]
     pub fn distance_map(&self, seat: Seat) -> [u8; 121] {
         paths::distance_map(&self.maze.open, self.goal_bits(seat), self.geo().squares)
     }

@@ -7,7 +7,7 @@ use crate::wall::{Orientation, Wall, WallSet};
 
 /// The points joined to the points `set` along the segments of the walls `h` and `v`.
 #[inline]
-fn wall_group(g: &Geometry, h: u128, v: u128, mut set: u128) -> u128 {
+const fn wall_group(g: &Geometry, h: u128, v: u128, mut set: u128) -> u128 {
     let inner = g.anchors;
     // Wall segments between neighbouring points: east of point p, north of point p.
     let seg_e = (h | h >> 1) & inner;
@@ -45,7 +45,7 @@ fn group_risky(g: &Geometry, group: u128, edge: bool) -> [u128; 2] {
 
 /// The open-step masks `open` after adding the wall `o` at anchor `a`.
 #[inline(always)]
-pub(super) fn open_with(open: &[u128; 4], o: Orientation, a: u8) -> [u128; 4] {
+pub(super) const fn open_with(open: &[u128; 4], o: Orientation, a: u8) -> [u128; 4] {
     let mut open = *open;
     let bit = 1u128 << a;
     match o {
@@ -67,7 +67,7 @@ pub(super) fn open_with(open: &[u128; 4], o: Orientation, a: u8) -> [u128; 4] {
 /// whether it touches the edge, and the anchors of the (horizontal, vertical) walls that it
 /// leaves no room for (itself, its two neighbours in line, the one crossing it).
 #[inline(always)]
-pub(super) fn footprint(g: &Geometry, o: Orientation, a: u8) -> (u128, bool, [u128; 2]) {
+pub(super) const fn footprint(g: &Geometry, o: Orientation, a: u8) -> (u128, bool, [u128; 2]) {
     let bit = 1u128 << a;
     match o {
         Orientation::Horizontal => {
@@ -121,7 +121,7 @@ pub(super) struct Maze {
 
 impl Maze {
     /// The empty board.
-    pub(super) fn empty(g: &Geometry) -> Maze {
+    pub(super) const fn empty(g: &Geometry) -> Maze {
         Maze {
             walls: WallSet::new(),
             open: g.open,

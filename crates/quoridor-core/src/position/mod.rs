@@ -96,12 +96,13 @@ impl fmt::Debug for Position {
 impl Default for Position {
     /// The classic two-player 9x9 start, South to move.
     fn default() -> Position {
+        // The default configuration is valid (a unit test of `config.rs` checks it).
         Position::start(&Config::default()).unwrap_or_else(|_| unreachable!())
     }
 }
 
 #[inline(always)]
-fn seat_bit(s: Seat) -> u8 {
+const fn seat_bit(s: Seat) -> u8 {
     1 << s.index()
 }
 
@@ -140,12 +141,14 @@ impl Position {
     }
 
     /// Board side.
-    pub fn size(&self) -> BoardSize {
+    #[must_use]
+    pub const fn size(&self) -> BoardSize {
         self.size
     }
 
     /// Classic or King of the Hill.
-    pub fn variant(&self) -> Variant {
+    #[must_use]
+    pub const fn variant(&self) -> Variant {
         self.variant
     }
 
@@ -160,17 +163,20 @@ impl Position {
     }
 
     /// Number of players the game started with.
-    pub fn players(&self) -> u8 {
+    #[must_use]
+    pub const fn players(&self) -> u8 {
         self.seats.count_ones() as u8
     }
 
     /// Whether `seat` is still in the game.
+    #[must_use]
     pub fn is_active(&self, seat: Seat) -> bool {
         self.active & seat_bit(seat) != 0
     }
 
     /// When `seat` left the game: `Some(1)` for the first to leave, ...; `None` if it did not.
-    pub fn leave_order(&self, seat: Seat) -> Option<u8> {
+    #[must_use]
+    pub const fn leave_order(&self, seat: Seat) -> Option<u8> {
         match self.leave_order[seat.index()] {
             0 => None,
             k => Some(k),
@@ -178,32 +184,38 @@ impl Position {
     }
 
     /// The seat to move.
-    pub fn turn(&self) -> Seat {
+    #[must_use]
+    pub const fn turn(&self) -> Seat {
         self.turn
     }
 
     /// Where the pawn of `seat` stands (`None` when the seat is not in the game).
+    #[must_use]
     pub fn pawn(&self, seat: Seat) -> Option<Square> {
         self.is_active(seat).then(|| self.pawns[seat.index()])
     }
 
     /// Walls `seat` holds.
-    pub fn walls_in_hand(&self, seat: Seat) -> u8 {
+    #[must_use]
+    pub const fn walls_in_hand(&self, seat: Seat) -> u8 {
         self.walls_in_hand[seat.index()]
     }
 
     /// The walls on the board.
-    pub fn walls(&self) -> WallSet {
+    #[must_use]
+    pub const fn walls(&self) -> WallSet {
         self.maze.walls
     }
 
     /// Plies played since the start of the game.
-    pub fn ply(&self) -> u32 {
+    #[must_use]
+    pub const fn ply(&self) -> u32 {
         self.ply
     }
 
     /// The ply limit, if any.
-    pub fn ply_limit(&self) -> Option<u32> {
+    #[must_use]
+    pub const fn ply_limit(&self) -> Option<u32> {
         self.ply_limit
     }
 
@@ -234,6 +246,7 @@ impl Position {
     }
 
     /// The goal squares of `seat`.
+    #[must_use]
     pub fn goal(&self, seat: Seat) -> Bitboard {
         Bitboard::from_square_bits(self.goal_bits(seat))
     }
@@ -247,22 +260,26 @@ impl Position {
     }
 
     /// Whether a step from `sq` in `dir` is free of walls and stays on the board.
-    pub fn can_step(&self, sq: Square, dir: Direction) -> bool {
+    #[must_use]
+    pub const fn can_step(&self, sq: Square, dir: Direction) -> bool {
         sq.on_board(self.size) && self.maze.open[dir as usize] >> sq.index() & 1 != 0
     }
 
     /// The squares holding a pawn.
-    pub fn occupied(&self) -> Bitboard {
+    #[must_use]
+    pub const fn occupied(&self) -> Bitboard {
         Bitboard::from_square_bits(self.occupied)
     }
 
     /// How the game ended, or `None` while it goes on.
-    pub fn outcome(&self) -> Option<Outcome> {
+    #[must_use]
+    pub const fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
 
     /// Whether the game is over.
-    pub fn is_game_over(&self) -> bool {
+    #[must_use]
+    pub const fn is_game_over(&self) -> bool {
         self.outcome.is_some()
     }
 

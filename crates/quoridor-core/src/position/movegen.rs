@@ -74,7 +74,7 @@ pub enum PlayError {
 }
 
 #[inline(always)]
-fn shift(bb: u128, d: Direction) -> u128 {
+const fn shift(bb: u128, d: Direction) -> u128 {
     match d {
         Direction::North => bb << STRIDE,
         Direction::South => bb >> STRIDE,
@@ -89,6 +89,7 @@ type Threats = [(u128, u128); 4];
 impl Position {
     /// Where the pawn of the side to move can go: steps, straight jumps and side-steps.
     /// Empty when the game is over.
+    #[must_use]
     pub fn pawn_moves(&self) -> Bitboard {
         if self.is_game_over() {
             return Bitboard::EMPTY;
@@ -312,6 +313,7 @@ impl Position {
     }
 
     /// Number of legal moves, counted without building the list.
+    #[must_use]
     pub fn count_legal_moves(&self) -> usize {
         if self.is_game_over() {
             return 0;
@@ -326,6 +328,7 @@ impl Position {
 
     /// Every legal move of the side to move: pawn moves first, then horizontal walls, then
     /// vertical walls, each group by square index. Empty when the game is over.
+    #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.for_each_legal_move(|m| {
@@ -355,6 +358,7 @@ impl Position {
     }
 
     /// Whether `m` is legal for the side to move.
+    #[must_use]
     pub fn is_legal(&self, m: Move) -> bool {
         self.check(m).is_ok()
     }

@@ -36,7 +36,8 @@ pub struct Ranking {
 
 impl Ranking {
     /// The rank of `seat`, or `None` when the seat is not in the game.
-    pub fn rank(&self, seat: Seat) -> Option<u8> {
+    #[must_use]
+    pub const fn rank(&self, seat: Seat) -> Option<u8> {
         self.ranks[seat.index()]
     }
 
@@ -82,7 +83,7 @@ impl Position {
 
     /// A draw when the ply limit is reached.
     #[inline]
-    pub(super) fn draw(&self) -> Option<Outcome> {
+    pub(super) const fn draw(&self) -> Option<Outcome> {
         match self.ply_limit {
             Some(limit) if self.ply >= limit => Some(Outcome::Draw),
             _ => None,
@@ -151,6 +152,7 @@ impl Position {
     /// shortest distance (equal distances share a rank), then those who left, the later
     /// leaver first. In a draw, every player still in the game shares rank 1. While the game
     /// goes on, the players still in it are ranked by distance.
+    #[must_use]
     pub fn ranking(&self) -> Ranking {
         let mut ranks = [None; 4];
         let winner = match self.outcome {

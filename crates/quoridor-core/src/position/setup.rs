@@ -122,6 +122,7 @@ pub enum SetupError {
 
 impl Position {
     /// The plain data of this position.
+    #[must_use]
     pub fn to_setup(&self) -> Setup {
         let mut seats = [None; 4];
         for s in self.seats() {

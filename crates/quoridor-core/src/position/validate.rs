@@ -35,7 +35,7 @@ impl TryFrom<Setup> for Position {
             active: 0,
             leave_order: [0; 4],
             turn: setup.turn,
-            pawns: [Square::new(0, 0).unwrap_or_else(|| unreachable!()); 4],
+            pawns: [Square::from_bit_index(0); 4],
             walls_in_hand: [0; 4],
             maze: Maze::empty(g),
             occupied: 0,
