@@ -10,7 +10,7 @@ use bitvec::prelude::*;
 use criterion::{Criterion, criterion_group, criterion_main};
 use quoridor_core::{Direction, Move, Position, Seat, Square, perft};
 
-/// The wall maze of RULES.md (North to move, many walls).
+/// The wall maze of docs/rules.md (North to move, many walls).
 const MAZE: &str = "e2 e8 e3 e7 e4 e6 e3h e4h d4 c4h e5v a5h h8h d6 b5v f3v e7v c3h d7h b2v h6h";
 /// A middle game: pawns half-way, six walls.
 const MIDDLE: &str = "e2 e8 e3 e7 e4 e6 e3h e4h d4 c4h e5v a5h";

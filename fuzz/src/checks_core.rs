@@ -822,7 +822,7 @@ impl Reference {
         moves
     }
 
-    /// The ranking of RULES.md: winner first; then the players still in the game by
+    /// The ranking of docs/rules.md: winner first; then the players still in the game by
     /// distance, ties shared; then the leavers, the later first. In a draw every player still
     /// in the game is first.
     fn rank(&self, s: Seat) -> Option<u8> {

@@ -1,4 +1,4 @@
-//! One test (or a few) for each rule and each decision of RULES.md, on positions built from
+//! One test (or a few) for each rule and each decision of docs/rules.md, on positions built from
 //! the position string or from moves played from the start.
 
 mod common;

@@ -104,7 +104,7 @@ impl Position {
     /// Eliminates side(s) to move that have no legal action, given an up-to-date outcome.
     #[inline]
     pub(super) fn eliminate(&mut self) {
-        // With two players nobody can be left without a legal action (RULES.md: the first
+        // With two players nobody can be left without a legal action (docs/rules.md: the first
         // step of a shortest path is free, or holds the other pawn, which can then be jumped
         // or side-stepped along that path), so the check is only needed with more.
         if self.active.count_ones() == 2 {

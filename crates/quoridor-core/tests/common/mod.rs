@@ -1,6 +1,6 @@
 //! Helpers shared by the integration tests: a seeded PRNG, configurations of every variant,
 //! random legal playouts, and a deliberately slow, obviously correct reference rules model
-//! written from RULES.md alone.
+//! written from docs/rules.md alone.
 //!
 //! The reference reads a [`Position`] only through its public getters (size, variant, seats,
 //! pawns, walls, walls in hand, turn, plies, ply limit, leaving order). It never asks the fast
@@ -163,7 +163,7 @@ pub struct RefWall {
 }
 
 impl RefWall {
-    /// The two steps the wall blocks. RULES.md: `e3h` blocks e3<->e4 and f3<->f4; `e3v`
+    /// The two steps the wall blocks. docs/rules.md: `e3h` blocks e3<->e4 and f3<->f4; `e3v`
     /// blocks e3<->f3 and e4<->f4.
     pub fn blocked_steps(self) -> [(Cell, Cell); 2] {
         let (c, r) = (self.col, self.row);
@@ -179,7 +179,7 @@ impl RefWall {
         (0..n - 1).contains(&self.col) && (0..n - 1).contains(&self.row)
     }
 
-    /// RULES.md: `e3h` overlaps `e3h`, `d3h` and `f3h`; `e3v` overlaps `e3v`, `e2v` and `e4v`.
+    /// docs/rules.md: `e3h` overlaps `e3h`, `d3h` and `f3h`; `e3v` overlaps `e3v`, `e2v` and `e4v`.
     pub fn overlaps(self, other: RefWall) -> bool {
         if self.horizontal != other.horizontal {
             return false;
@@ -191,7 +191,7 @@ impl RefWall {
         }
     }
 
-    /// RULES.md: `e3h` and `e3v` cross (they share their centre point).
+    /// docs/rules.md: `e3h` and `e3v` cross (they share their centre point).
     pub fn crosses(self, other: RefWall) -> bool {
         self.horizontal != other.horizontal && self.col == other.col && self.row == other.row
     }
@@ -293,7 +293,7 @@ impl RefState {
         st
     }
 
-    /// The start of a configuration, from RULES.md: start squares, the wall table with its
+    /// The start of a configuration, from docs/rules.md: start squares, the wall table with its
     /// scaling decision, and one wall fewer for the first player in King of the Hill.
     pub fn start(config: &Config) -> RefState {
         let n = i32::from(config.size.get());
@@ -604,7 +604,7 @@ impl RefState {
         self.settle();
     }
 
-    /// Ranks per RULES.md: the winner first; the others still in the game by distance, equal
+    /// Ranks per docs/rules.md: the winner first; the others still in the game by distance, equal
     /// distances sharing a rank (1, 2, 2, 4); then the leavers, the later leaver first. In a
     /// draw (the crate's documented choice) every player still in the game shares rank 1.
     pub fn ranking(&self) -> [Option<u8>; 4] {
@@ -657,7 +657,7 @@ impl RefState {
     }
 }
 
-/// Start square of `seat` on an N x N board (RULES.md).
+/// Start square of `seat` on an N x N board (docs/rules.md).
 pub fn start_cell(n: i32, seat: Seat) -> Cell {
     match seat {
         Seat::South => (n / 2, 0),
