@@ -107,6 +107,6 @@ pub use position::{
     Outcome, PlayError, Position, Ranking, ResignError, SeatSetup, SeatState, Setup, SetupError,
 };
 #[cfg(feature = "alloc")]
-pub use record::{Event, Game, ParseRecordError};
+pub use record::{Event, Game, ParseRecordError, TagError};
 pub use square::{Direction, ParseSeatError, ParseSquareError, Seat, Square};
 pub use wall::{Orientation, ParseWallError, Wall, WallSet, WallSetIter};

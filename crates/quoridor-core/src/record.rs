@@ -191,17 +191,38 @@ impl Game {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
-    /// Sets a free tag, written in the record header. Computed tags cannot be set this way.
-    /// Returns whether the tag was taken.
-    pub fn set_tag(&mut self, name: &str, value: &str) -> bool {
-        if COMPUTED.contains(&name) || !valid_tag_name(name) || value.contains('\n') {
-            return false;
+    /// Sets a free tag, written in the record header (a tag set again keeps its place).
+    ///
+    /// # Errors
+    /// [`TagError`] when the name is one of the tags the record computes itself (`Size`,
+    /// `Players`, `Variant`, `Walls`, `First`, `PlyLimit`, `Position`, `Result`), is empty or
+    /// holds a character other than letters, digits and `_`, or when the value holds a line
+    /// break. The game does not change.
+    ///
+    /// ```
+    /// use quoridor_core::Game;
+    /// let mut game = Game::default();
+    /// game.set_tag("Event", "Club night")?;
+    /// assert_eq!(game.tag("Event"), Some("Club night"));
+    /// assert!(game.set_tag("Size", "7").is_err());
+    /// assert!(game.set_tag("Round 2", "x").is_err());
+    /// # Ok::<(), quoridor_core::TagError>(())
+    /// ```
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
+        if COMPUTED.contains(&name) {
+            return Err(TagError::Computed(name.to_string()));
+        }
+        if !valid_tag_name(name) {
+            return Err(TagError::Name(name.chars().take(60).collect()));
+        }
+        if value.contains('\n') {
+            return Err(TagError::LineBreak(name.to_string()));
         }
         match self.tags.iter_mut().find(|(n, _)| n == name) {
             Some(slot) => slot.1 = value.to_string(),
             None => self.tags.push((name.to_string(), value.to_string())),
         }
-        true
+        Ok(())
     }
 
     /// Where every ply starts a new round: rounds open with the first mover's seat order.
@@ -281,6 +302,23 @@ impl fmt::Display for Game {
         line.push_str(&self.result_token());
         writeln!(f, "{line}")
     }
+}
+
+/// Why [`Game::set_tag`] refused a tag.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TagError {
+    /// The record writes this tag itself.
+    #[error(
+        "tag `{0}` is written by the record itself (Size, Players, Variant, Walls, First, PlyLimit, Position, Result): it cannot be set"
+    )]
+    Computed(String),
+    /// The name is empty or holds a character other than letters, digits and `_`.
+    #[error("`{0}` is not a tag name: a name is made of letters, digits and `_`")]
+    Name(String),
+    /// The value holds a line break.
+    #[error("the value of tag `{0}` holds a line break: a tag is one line")]
+    LineBreak(String),
 }
 
 /// Why a game record could not be read. Each variant names the token and the rule.
@@ -475,7 +513,9 @@ impl FromStr for Game {
         };
         for (n, v) in &tags {
             if !COMPUTED.contains(&n.as_str()) {
-                game.set_tag(n, v);
+                // The reader checked the name, and a value read from one line holds no line
+                // break; were the tag refused all the same, the error says why.
+                game.set_tag(n, v).map_err(|e| bad_value(n, v, &e.to_string()))?;
             }
         }
 

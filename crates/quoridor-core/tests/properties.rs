@@ -317,7 +317,7 @@ proptest! {
     #[test]
     fn game_records_round_trip((config, steps) in scenario(), event_tag in "[ -~]{0,20}") {
         let mut game = Game::new(&config).expect("valid config");
-        prop_assert!(game.set_tag("Event", &event_tag));
+        prop_assert_eq!(game.set_tag("Event", &event_tag), Ok(()));
         for step in steps {
             if !apply(&mut game, step) {
                 break;

@@ -1100,3 +1100,21 @@ fn a_move_list_holds_every_legal_move_of_the_largest_board() {
     assert_eq!(most_pawn, 6);
     assert!(most >= 200, "{most}");
 }
+
+/// `Game::set_tag` used to answer `false` for a refused tag; it now says which rule the tag
+/// breaks, and the game keeps its tags.
+#[test]
+fn a_refused_tag_says_why() {
+    use quoridor_core::{Game, TagError};
+    let mut game = Game::default();
+    assert_eq!(game.set_tag("Event", "Club"), Ok(()));
+    assert_eq!(game.set_tag("Result", "S+"), Err(TagError::Computed("Result".to_string())));
+    assert_eq!(game.set_tag("", "x"), Err(TagError::Name(String::new())));
+    assert_eq!(game.set_tag("Round 2", "x"), Err(TagError::Name("Round 2".to_string())));
+    assert_eq!(game.set_tag("Event", "a\nb"), Err(TagError::LineBreak("Event".to_string())));
+    assert_eq!(game.tag("Event"), Some("Club"));
+    assert_eq!(
+        game.set_tag("Round 2", "x").unwrap_err().to_string(),
+        "`Round 2` is not a tag name: a name is made of letters, digits and `_`"
+    );
+}
