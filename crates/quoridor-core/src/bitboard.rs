@@ -153,7 +153,7 @@ impl DoubleEndedIterator for BitboardIter {
         if self.0 == 0 {
             return None;
         }
-        let i = 127 - self.0.leading_zeros();
+        let i = self.0.ilog2();
         self.0 &= !(1u128 << i);
         Some(Square::from_bit_index(i))
     }

@@ -149,13 +149,12 @@ impl Position {
                     let w = Wall::on_anchor(Square::from_bit_index(u32::from(a)), o);
                     // Two players here, so the count never needs the wall played; were it
                     // needed, playing it gives the same count.
-                    n += match self.count_after_wall(w) {
-                        Some(count) => count as u64,
-                        None => {
-                            let mut after = *self;
-                            after.play_to_count(Move::Wall(w));
-                            after.count_legal_moves() as u64
-                        }
+                    n += if let Some(count) = self.count_after_wall(w) {
+                        count as u64
+                    } else {
+                        let mut after = *self;
+                        after.play_to_count(Move::Wall(w));
+                        after.count_legal_moves() as u64
                     };
                     continue;
                 }

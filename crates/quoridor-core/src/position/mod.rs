@@ -295,7 +295,7 @@ impl Position {
                 KEYS.left[i]
             };
         }
-        for w in self.maze.walls.iter() {
+        for w in self.maze.walls {
             h ^= KEYS.wall[w.orientation() as usize][w.anchor().index() as usize];
         }
         h

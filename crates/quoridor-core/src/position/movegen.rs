@@ -290,12 +290,14 @@ impl Position {
         }
         let mut n = maze.free_count;
         for a in Bitboard::from_square_bits(ch) {
-            n -= self.cut_off_by(&maze.open, Orientation::Horizontal, a.index(), &threats).is_some()
-                as u32;
+            n -= u32::from(
+                self.cut_off_by(&maze.open, Orientation::Horizontal, a.index(), &threats).is_some(),
+            );
         }
         for a in Bitboard::from_square_bits(cv) {
-            n -= self.cut_off_by(&maze.open, Orientation::Vertical, a.index(), &threats).is_some()
-                as u32;
+            n -= u32::from(
+                self.cut_off_by(&maze.open, Orientation::Vertical, a.index(), &threats).is_some(),
+            );
         }
         n as usize
     }

@@ -90,7 +90,7 @@ impl TryFrom<Setup> for Position {
         if pos.active == 0 {
             return Err(SetupError::NoPlayers);
         }
-        for w in setup.walls.iter() {
+        for w in setup.walls {
             if !w.on_board(setup.size) {
                 return Err(SetupError::WallOffBoard(w));
             }
