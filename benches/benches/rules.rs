@@ -10,7 +10,7 @@ use bitvec::prelude::*;
 use criterion::{Criterion, criterion_group, criterion_main};
 use quoridor_core::{Direction, Move, Position, Seat, Square, perft};
 
-/// The wall maze of RULES.md (North to move, many walls).
+/// The wall maze of docs/rules.md (North to move, many walls).
 const MAZE: &str = "e2 e8 e3 e7 e4 e6 e3h e4h d4 c4h e5v a5h h8h d6 b5v f3v e7v c3h d7h b2v h6h";
 /// A middle game: pawns half-way, six walls.
 const MIDDLE: &str = "e2 e8 e3 e7 e4 e6 e3h e4h d4 c4h e5v a5h";
@@ -26,12 +26,12 @@ fn after(moves: &str) -> Position {
 /// Open-step masks rebuilt from the public API, for the stand-alone flood fills below.
 fn open_masks(pos: &Position) -> [u128; 4] {
     let mut open = [0u128; 4];
-    for col in 0..pos.size() {
-        for row in 0..pos.size() {
+    for col in 0..pos.size().get() {
+        for row in 0..pos.size().get() {
             let sq = Square::new(col, row).expect("on board");
             for (i, d) in Direction::ALL.into_iter().enumerate() {
                 if pos.can_step(sq, d) {
-                    open[i] |= sq.bb().0;
+                    open[i] |= sq.bb().bits();
                 }
             }
         }
@@ -93,19 +93,21 @@ fn benches(c: &mut Criterion) {
     let maze = after(MAZE);
 
     let open = open_masks(&middle);
-    let from = middle.pawn(Seat::South).expect("south plays").bb().0;
-    let goal = middle.goal(Seat::South).0;
+    let from = middle.pawn(Seat::South).expect("south plays").bb().bits();
+    let goal = middle.goal(Seat::South).bits();
     let open_bits = open.map(to_bits);
     let (from_bits, goal_bits) = (to_bits(from), to_bits(goal));
     assert_eq!(distance_u128(&open, from, goal), middle.distance(Seat::South));
     assert_eq!(distance_bitvec(&open_bits, from_bits, goal_bits), middle.distance(Seat::South));
 
     let mut g = c.benchmark_group("distance");
-    g.bench_function("search_distance/middle", |b| {
-        b.iter(|| black_box(&middle).search_distance(black_box(Seat::South)))
+    let south = middle.pawn(Seat::South).expect("south plays");
+    g.bench_function("distance_from/middle", |b| {
+        b.iter(|| black_box(&middle).distance_from(black_box(Seat::South), black_box(south)))
     });
-    g.bench_function("search_distance/maze", |b| {
-        b.iter(|| black_box(&maze).search_distance(black_box(Seat::North)))
+    let north = maze.pawn(Seat::North).expect("north plays");
+    g.bench_function("distance_from/maze", |b| {
+        b.iter(|| black_box(&maze).distance_from(black_box(Seat::North), black_box(north)))
     });
     g.bench_function("flood_u128/middle", |b| {
         b.iter(|| distance_u128(black_box(&open), black_box(from), black_box(goal)))

@@ -12,8 +12,8 @@
 use std::collections::HashSet;
 
 use quoridor_core::{
-    Config, Event, Game, Move, Orientation, Outcome, Position, Seat, SeatState, Setup, Square,
-    Variant, Wall,
+    BoardSize, Config, Event, Game, Move, Orientation, Outcome, Position, Seat, SeatState, Setup,
+    Square, Variant, Wall,
 };
 
 /// The largest number of API calls one `play_sequence` input makes, so that a single input
@@ -96,7 +96,7 @@ fn check_game_round_trip(game: &Game) {
     assert_eq!(again.start(), game.start(), "{written}");
     assert_eq!(again.events(), game.events(), "{written}");
     assert_eq!(again.position(), game.position(), "{written}");
-    assert_eq!(again.position().hash(), game.position().hash());
+    assert_eq!(again.position().zobrist(), game.position().zobrist());
     assert_eq!(again.outcome(), game.outcome());
     assert_eq!(again.to_string(), written);
     assert_eq!(&again, game, "the record reads back as a different game:\n{written}");
@@ -132,7 +132,7 @@ impl Bytes<'_> {
 /// Reads a game configuration from the first three bytes: every size, player count, variant,
 /// wall count (default, or 0 to 127), first seat and an optional short ply limit.
 pub fn config_from_bytes(b: [u8; 3]) -> Config {
-    let size = [5, 7, 9, 11][usize::from(b[0] & 3)];
+    let size = BoardSize::ALL[usize::from(b[0] & 3)];
     let players = 2 + (b[0] >> 2) % 3;
     let variant =
         if players == 4 && b[0] & 0x20 != 0 { Variant::KingOfTheHill } else { Variant::Classic };
@@ -147,7 +147,13 @@ pub fn config_from_bytes(b: [u8; 3]) -> Config {
         0..=7 => None,
         k => Some(u32::from(k - 7) * 7),
     };
-    Config { size, players, variant, walls, first, ply_limit }
+    Config::default()
+        .with_size(size)
+        .with_players(players)
+        .with_variant(variant)
+        .with_walls(walls)
+        .with_first(first)
+        .with_ply_limit(ply_limit)
 }
 
 /// Every move the notation can name: every square and every wall of the 11 x 11 board.
@@ -248,7 +254,7 @@ pub fn play_sequence(data: &[u8]) {
                     Some(prev) => {
                         assert!(undone.is_some());
                         assert_eq!(*game.position(), prev, "undo does not restore");
-                        assert_eq!(game.position().hash(), prev.hash());
+                        assert_eq!(game.position().zobrist(), prev.zobrist());
                     }
                     None => assert_eq!(undone, None, "undo at the start undid something"),
                 }
@@ -312,7 +318,7 @@ fn try_move(game: &mut Game, m: Move) -> Call {
         Err(e) => {
             assert!(!legal, "legal move {m} was refused in {pos}: {e}");
             assert_eq!(*game.position(), pos);
-            assert_eq!(game.position().hash(), pos.hash());
+            assert_eq!(game.position().zobrist(), pos.zobrist());
             Call::Nothing
         }
     }
@@ -335,21 +341,22 @@ pub fn check_position(pos: &Position) {
         assert!(sq.on_board(size), "{s} on {sq} is off the board: {pos}");
         assert!(squares.insert(sq), "two pawns on {sq}: {pos}");
     }
-    assert_eq!(pos.occupied().count() as usize, squares.len());
+    assert_eq!(pos.occupied().len(), squares.len());
     assert!(squares.iter().all(|&sq| pos.occupied().contains(sq)));
     for s in pos.seats() {
         assert_eq!(pos.is_active(s), pos.leave_order(s).is_none());
     }
 
     // Hash and text.
-    assert_eq!(pos.hash(), pos.fresh_hash(), "incremental hash differs: {pos}");
+    let rebuilt = Position::try_from(setup).expect("the setup of a position is legal");
+    assert_eq!(pos.zobrist(), rebuilt.zobrist(), "incremental hash differs: {pos}");
     let written = pos.to_string();
     let back: Position = match written.parse() {
         Ok(p) => p,
         Err(e) => panic!("position {written:?} does not read back: {e}"),
     };
     assert_eq!(back, *pos);
-    assert_eq!(back.hash(), pos.hash());
+    assert_eq!(back.zobrist(), pos.zobrist());
     assert_eq!(back.to_setup(), setup, "to_setup does not read back");
 
     // Paths: every player in the game has one, as short as the reference's.
@@ -365,7 +372,8 @@ pub fn check_position(pos: &Position) {
         }
         let map = pos.distance_map(s);
         let want = r.distance_map(s);
-        for sq in (0..size).flat_map(|row| (0..size).filter_map(move |c| Square::new(c, row))) {
+        let side = size.get();
+        for sq in (0..side).flat_map(|row| (0..side).filter_map(move |c| Square::new(c, row))) {
             let (c, row) = xy(sq);
             assert_eq!(map[usize::from(sq.index())], want[c][row], "distance map of {s} at {sq}");
         }
@@ -400,13 +408,11 @@ pub fn check_position(pos: &Position) {
         panic!("move generation differs in {pos}: extra {extra:?}, missing {missing:?}");
     }
     assert_eq!(pos.count_legal_moves(), fast.len());
-    let pawn_moves: HashSet<Move> = pos.pawn_moves().map(Move::Pawn).collect();
-    let (h, v) = pos.legal_walls();
-    let wall_moves: HashSet<Move> = h
-        .filter_map(|a| Wall::new(a, Orientation::Horizontal))
-        .chain(v.filter_map(|a| Wall::new(a, Orientation::Vertical)))
-        .map(Move::Wall)
-        .collect();
+    let pawn_moves: HashSet<Move> = pos.pawn_moves().iter().map(Move::Pawn).collect();
+    let walls = pos.legal_walls();
+    let wall_moves: HashSet<Move> = walls.iter().map(Move::Wall).collect();
+    assert_eq!(wall_moves.len(), walls.len());
+    assert_eq!(walls.horizontal().len() + walls.vertical().len(), walls.len());
     let union: HashSet<Move> = pawn_moves.union(&wall_moves).copied().collect();
     assert_eq!(union, fast_set);
     for m in every_move() {
@@ -424,7 +430,9 @@ pub fn check_position(pos: &Position) {
         let mut checked = *pos;
         assert_eq!(checked.play(m), Ok(()));
         assert_eq!(next, checked);
-        assert_eq!(next.hash(), next.fresh_hash(), "hash after {m} in {pos}");
+        let rebuilt =
+            Position::try_from(next.to_setup()).expect("the setup of a position is legal");
+        assert_eq!(next.zobrist(), rebuilt.zobrist(), "hash after {m} in {pos}");
     }
 }
 
@@ -471,7 +479,7 @@ fn square(c: usize, r: usize) -> Square {
 impl Reference {
     fn new(setup: &Setup) -> Reference {
         let mut r = Reference {
-            n: usize::from(setup.size),
+            n: usize::from(setup.size.get()),
             h: [[false; MAX]; MAX],
             v: [[false; MAX]; MAX],
             north: [[false; MAX]; MAX],
@@ -512,6 +520,7 @@ impl Reference {
                             Seat::North => row == 0,
                             Seat::East => c == 0,
                         },
+                        other => panic!("the reference knows no variant {other}"),
                     };
                 }
             }
@@ -813,7 +822,7 @@ impl Reference {
         moves
     }
 
-    /// The ranking of RULES.md: winner first; then the players still in the game by
+    /// The ranking of docs/rules.md: winner first; then the players still in the game by
     /// distance, ties shared; then the leavers, the later first. In a draw every player still
     /// in the game is first.
     fn rank(&self, s: Seat) -> Option<u8> {
@@ -845,7 +854,7 @@ impl Reference {
 /// The rules of a legal setup, written out one by one (the reference for
 /// `Position::try_from`).
 pub fn setup_is_legal(setup: &Setup) -> bool {
-    let n = setup.size;
+    let n = setup.size.get();
     if !(5..=11).contains(&n) || n % 2 == 0 {
         return false;
     }
@@ -871,7 +880,8 @@ pub fn setup_is_legal(setup: &Setup) -> bool {
         match st.state {
             SeatState::Left(k) => left.push(k),
             SeatState::Playing(sq) => {
-                if !sq.on_board(n) || pawns.contains(&sq) {
+                let (c, r) = xy(sq);
+                if c >= usize::from(n) || r >= usize::from(n) || pawns.contains(&sq) {
                     return false;
                 }
                 pawns.push(sq);

@@ -93,7 +93,8 @@ pub fn engine_session(data: &[u8]) {
             }
         }
         let pos = *session.position();
-        assert_eq!(pos.hash(), pos.fresh_hash());
+        let rebuilt = Position::try_from(pos.to_setup()).expect("the setup of a position is legal");
+        assert_eq!(pos.zobrist(), rebuilt.zobrist());
         assert_eq!(pos.to_string().parse::<Position>(), Ok(pos));
         let shown = session.handle_line("position");
         assert_eq!(shown, Some(format!("= {pos}\n\n")));

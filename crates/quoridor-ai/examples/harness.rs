@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use quoridor_ai::params::{EvalParams, SearchParams};
 use quoridor_ai::{Bot, EngineBot, GreedyBot, Level, Limits, RandomBot};
-use quoridor_core::{Config, Outcome, Position, Variant};
+use quoridor_core::{BoardSize, Config, Outcome, Position, Variant};
 
 fn bot(spec: &str, seed: u64) -> Box<dyn Bot> {
     let (kind, arg) = spec.split_once(':').unwrap_or((spec, ""));
@@ -123,7 +123,7 @@ fn main() {
             let mut positions = quoridor_ai::bench_positions();
             let mut rnd = RandomBot::new(5);
             for players in [2u8, 3, 4] {
-                let mut pos = Position::start(&Config { players, ..Config::default() }).unwrap();
+                let mut pos = Position::start(&Config::default().with_players(players)).unwrap();
                 for _ in 0..20 {
                     if pos.is_game_over() {
                         break;
@@ -178,7 +178,7 @@ fn main() {
             let players_arg = args.get(4).map_or("2", String::as_str);
             let koth = players_arg.ends_with('k');
             let players: u8 = players_arg.trim_end_matches('k').parse().unwrap();
-            let size: u8 = args.get(5).map_or(9, |s| s.parse().unwrap());
+            let size: BoardSize = args.get(5).map_or(BoardSize::CLASSIC, |s| s.parse().unwrap());
             let random_plies: usize = std::env::var("OPENING").map_or(2, |s| s.parse().unwrap());
             // FIRST=N plays games N.. instead of 0.. (to split a long match across cores).
             let first: u64 = std::env::var("FIRST").map_or(0, |s| s.parse().unwrap());
@@ -188,8 +188,11 @@ fn main() {
             for g in first..first + games {
                 // Bot A takes seat g % players; the others are B.
                 let variant = if koth { Variant::KingOfTheHill } else { Variant::Classic };
-                let config =
-                    Config { players, size, variant, ply_limit: Some(300), ..Config::default() };
+                let config = Config::default()
+                    .with_players(players)
+                    .with_size(size)
+                    .with_variant(variant)
+                    .with_ply_limit(Some(300));
                 let mut pos = Position::start(&config).expect("config");
                 // Each pair of games (seats swapped) starts from the same random opening.
                 let mut opening = RandomBot::new(1000 + g / 2);

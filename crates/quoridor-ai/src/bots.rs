@@ -1,6 +1,6 @@
 //! Players behind one face: the engine, and two baselines to measure it against.
 
-use quoridor_core::{Game, Move, Orientation, Position, Wall};
+use quoridor_core::{Game, Move, Position};
 
 use crate::engine::Engine;
 use crate::rng::Rng;
@@ -93,18 +93,14 @@ impl Bot for GreedyBot {
         if let Some(opp) = leader {
             let opp_d = i32::from(pos.distance(opp)?);
             if opp_d < my_d && pos.walls_in_hand(me) > 0 {
-                let (h, v) = pos.legal_walls();
                 let mut best: Option<(Move, i32)> = None;
-                for (bits, o) in [(h, Orientation::Horizontal), (v, Orientation::Vertical)] {
-                    for a in bits {
-                        let Some(w) = Wall::new(a, o) else { continue };
-                        let mut p = *pos;
-                        p.play_unchecked(Move::Wall(w));
-                        let gain = p.distance(opp).map_or(i32::MAX / 2, |d| i32::from(d) - opp_d)
-                            - (i32::from(p.distance(me).unwrap_or(0)) - my_d);
-                        if best.is_none_or(|(_, g)| gain > g) {
-                            best = Some((Move::Wall(w), gain));
-                        }
+                for w in pos.legal_walls() {
+                    let mut p = *pos;
+                    p.play_unchecked(Move::Wall(w));
+                    let gain = p.distance(opp).map_or(i32::MAX / 2, |d| i32::from(d) - opp_d)
+                        - (i32::from(p.distance(me).unwrap_or(0)) - my_d);
+                    if best.is_none_or(|(_, g)| gain > g) {
+                        best = Some((Move::Wall(w), gain));
                     }
                 }
                 if let Some((m, g)) = best {
@@ -117,7 +113,7 @@ impl Bot for GreedyBot {
         // A pawn move to the square nearest the goal (a step along a shortest path, or a
         // jump when one is shorter).
         let map = pos.distance_map(me);
-        pos.pawn_moves().min_by_key(|sq| map[usize::from(sq.index())]).map(Move::Pawn)
+        pos.pawn_moves().iter().min_by_key(|sq| map[usize::from(sq.index())]).map(Move::Pawn)
     }
 }
 
@@ -174,7 +170,7 @@ impl Bot for EngineBot {
         if let Some(level) = self.level {
             let pct = level.random_move_percent();
             if pct > 0 && (self.rng.below(100) as u32) < pct {
-                let pawn: Vec<_> = pos.pawn_moves().collect();
+                let pawn: Vec<_> = pos.pawn_moves().iter().collect();
                 if !pawn.is_empty() {
                     return Some(Move::Pawn(pawn[self.rng.below(pawn.len())]));
                 }

@@ -150,15 +150,15 @@ impl Worker {
             cut_h |= h;
             cut_v |= v;
         }
-        let (lh, lv) = pos.legal_walls();
-        let (mut ch, mut cv) = (lh.0, lv.0);
+        let legal = pos.legal_walls();
+        let (mut ch, mut cv) = (legal.horizontal().bits(), legal.vertical().bits());
         if mode == Gen::Full {
             // Every legal wall; those that cut no opponent's path leave its distance as it
             // is and come last, in history order.
             for (bits, o) in
                 [(ch & !cut_h, Orientation::Horizontal), (cv & !cut_v, Orientation::Vertical)]
             {
-                for a in Bitboard(bits) {
+                for a in Bitboard::from_bits_truncate(bits) {
                     let Some(w) = quoridor_core::Wall::new(a, o) else { continue };
                     let mv = Move::Wall(w);
                     let code = encode(mv);
@@ -177,7 +177,7 @@ impl Worker {
             cv &= cut_v;
         }
         for (bits, o) in [(ch, Orientation::Horizontal), (cv, Orientation::Vertical)] {
-            for a in Bitboard(bits) {
+            for a in Bitboard::from_bits_truncate(bits) {
                 let Some(w) = quoridor_core::Wall::new(a, o) else { continue };
                 let mv = Move::Wall(w);
                 let code = encode(mv);

@@ -80,7 +80,8 @@ impl RaceTable {
         if pos.players() != 2 || pos.variant() != quoridor_core::Variant::Classic {
             return None;
         }
-        let size = pos.size();
+        let board = pos.size();
+        let size = board.get();
         let n = usize::from(size) * usize::from(size);
         let states = n * n * 2;
         let squares: Vec<Square> =
@@ -94,7 +95,7 @@ impl RaceTable {
         for (c, &sq) in squares.iter().enumerate() {
             for (k, d) in Direction::ALL.into_iter().enumerate() {
                 if pos.can_step(sq, d) {
-                    if let Some(t) = sq.step(d, size) {
+                    if let Some(t) = sq.step(d, board) {
                         nbr[c][k] = cell(t, size) as u16;
                     }
                 }
@@ -207,7 +208,7 @@ impl RaceTable {
 
     /// Whether this table belongs to the maze of `pos`.
     pub fn matches(&self, pos: &Position) -> bool {
-        pos.size() == self.size && pos.walls() == self.walls && pos.players() == 2
+        pos.size().get() == self.size && pos.walls() == self.walls && pos.players() == 2
     }
 
     /// The value for the side to move with its pawn on `mover` and the other pawn on

@@ -285,7 +285,7 @@ impl Worker {
 
     /// The race table of `pos`'s maze; built when `build` (else only if cached).
     pub(crate) fn race_table(&mut self, pos: &Position, build: bool) -> Option<&RaceTable> {
-        let key = (pos.size(), pos.walls());
+        let key = (pos.size().get(), pos.walls());
         if !self.races.contains_key(&key) {
             if !build {
                 return None;
@@ -313,7 +313,7 @@ impl Worker {
         }
         // A line that ends in a solved race goes on with the table's perfect play.
         while out.len() < 64 && !p.is_game_over() && self.is_race(&p) {
-            let Some(table) = self.races.get(&(p.size(), p.walls())) else { break };
+            let Some(table) = self.races.get(&(p.size().get(), p.walls())) else { break };
             let Some((m, _)) = table.best_move(&p) else { break };
             p.play_unchecked(m);
             out.push(m);
@@ -434,7 +434,7 @@ impl Worker {
     pub(crate) fn eval(&self, pos: &Position) -> i32 {
         let mut v = evaluate_with(&self.params, pos, self.root);
         if self.noise > 0 {
-            let r = mix(pos.hash() ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let r = mix(pos.zobrist() ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
             v += (r % (2 * self.noise as u64 + 1)) as i32 - self.noise;
         }
         if self.same_team(pos.turn(), self.root) { v } else { -v }
@@ -486,7 +486,7 @@ impl Worker {
             return alpha;
         }
         let pv_node = beta - alpha > 1;
-        let key = pos.hash() ^ self.root_key;
+        let key = pos.zobrist() ^ self.root_key;
         let mut hash_move = 0;
         // At the last ply before the horizon a table probe (a cache miss) costs more than
         // it saves: every child is a leaf.

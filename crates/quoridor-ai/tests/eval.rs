@@ -11,16 +11,17 @@ fn positions() -> Vec<Position> {
     let mut out = Vec::new();
     let mut random = RandomBot::new(11);
     let mut greedy = GreedyBot::new();
+    let size = |n| quoridor_core::BoardSize::new(n).expect("a board size");
     let c = Config::default();
     let configs = [
         c,
-        Config { size: 5, ..c },
-        Config { size: 7, ..c },
-        Config { size: 11, ..c },
-        Config { walls: Some(0), ..c },
-        Config { players: 3, ..c },
-        Config { players: 4, ..c },
-        Config { players: 4, variant: Variant::KingOfTheHill, ..c },
+        c.with_size(size(5)),
+        c.with_size(size(7)),
+        c.with_size(size(11)),
+        c.with_walls(Some(0)),
+        c.with_players(3),
+        c.with_players(4),
+        c.with_players(4).with_variant(Variant::KingOfTheHill),
     ];
     for config in &configs {
         for g in 0..80 {

@@ -4,11 +4,11 @@ use std::collections::HashMap;
 
 use quoridor_ai::race::{RaceTable, RaceValue};
 use quoridor_ai::{Bot, RandomBot};
-use quoridor_core::{Config, Move, Position, Seat, SeatSetup, SeatState, Square};
+use quoridor_core::{BoardSize, Config, Move, Position, Seat, SeatSetup, SeatState, Square};
 
 /// Every race state of the maze of `maze` as a position (South pawn, North pawn, turn).
 fn states(maze: &Position) -> Vec<Position> {
-    let size = maze.size();
+    let size = maze.size().get();
     let squares: Vec<Square> =
         (0..size).flat_map(|r| (0..size).map(move |c| Square::new(c, r).unwrap())).collect();
     let mut out = Vec::new();
@@ -80,7 +80,7 @@ fn race_tables_agree_with_exhaustive_search_on_5x5() {
     let mut bot = RandomBot::new(11);
     for g in 0..6 {
         // A random maze: random walls from a start with walls in hand.
-        let config = Config { size: 5, walls: Some(4), ..Config::default() };
+        let config = Config::default().with_size(BoardSize::MIN).with_walls(Some(4));
         let mut pos = Position::start(&config).unwrap();
         let mut placed = 0;
         while placed < 2 + g && !pos.is_game_over() {

@@ -13,17 +13,18 @@ fn engine() -> Engine {
 }
 
 fn configs() -> Vec<Config> {
+    let size = |n| quoridor_core::BoardSize::new(n).expect("a board size");
     let c = Config::default();
     vec![
         c,
-        Config { size: 5, ..c },
-        Config { size: 7, ..c },
-        Config { size: 11, walls: Some(4), ..c },
-        Config { players: 3, ..c },
-        Config { players: 4, ..c },
-        Config { players: 4, size: 7, ..c },
-        Config { players: 4, variant: Variant::KingOfTheHill, ..c },
-        Config { ply_limit: Some(30), ..c },
+        c.with_size(size(5)),
+        c.with_size(size(7)),
+        c.with_size(size(11)).with_walls(Some(4)),
+        c.with_players(3),
+        c.with_players(4),
+        c.with_players(4).with_size(size(7)),
+        c.with_players(4).with_variant(Variant::KingOfTheHill),
+        c.with_ply_limit(Some(30)),
     ]
 }
 

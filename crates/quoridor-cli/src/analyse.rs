@@ -78,12 +78,12 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
     writeln!(out, "status    {}", board::status(&pos))?;
     writeln!(out, "ranking   {}", board::ranking(&pos))?;
     if !pos.is_game_over() {
-        let pawn = pos.pawn_moves().count();
+        let pawn = pos.pawn_moves().len();
         let total = pos.count_legal_moves();
         writeln!(
             out,
             "moves     {total} legal ({pawn} pawn moves, {} walls)",
-            total.saturating_sub(pawn as usize)
+            total.saturating_sub(pawn)
         )?;
     }
     writeln!(out)?;
@@ -217,7 +217,7 @@ pub fn position_json(pos: &Position) -> Value {
     };
     json!({
         "position": pos.to_string(),
-        "size": pos.size(),
+        "size": pos.size().get(),
         "players": pos.players(),
         "variant": pos.variant().name(),
         "turn": pos.turn().letter().to_string(),

@@ -56,7 +56,7 @@ pub fn seat_colour(seat: Seat, color: bool) -> (&'static str, &'static str) {
 /// Draws `pos`. With `color`, pawns, walls and the King of the Hill centre get ANSI colours.
 /// The drawing has no empty line (the engine protocol relies on that) and ends with a newline.
 pub fn draw(pos: &Position, color: bool) -> String {
-    let n = usize::from(pos.size());
+    let n = usize::from(pos.size().get());
     let width = 4 * n - 1;
     let height = 2 * n - 1;
     let mut grid = vec![vec![(' ', Ink::Plain); width]; height];
@@ -218,11 +218,11 @@ mod tests {
 
     #[test]
     fn every_size_draws() {
-        for size in [5u8, 7, 9, 11] {
-            let config = quoridor_core::Config { size, players: 4, ..Default::default() };
+        for size in quoridor_core::BoardSize::ALL {
+            let config = quoridor_core::Config::default().with_size(size).with_players(4);
             let pos = Position::start(&config).unwrap();
             let text = draw(&pos, false);
-            assert_eq!(text.lines().count(), 2 * usize::from(size) - 1 + 4);
+            assert_eq!(text.lines().count(), 2 * usize::from(size.get()) - 1 + 4);
         }
     }
 }

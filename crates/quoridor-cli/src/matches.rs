@@ -273,15 +273,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
             .iter()
             .map(|&s| format!("{}={}", s.letter(), if side_of(s) == 0 { "A" } else { "B" }))
             .collect();
-        game.set_tag("Event", "quoridor match");
-        game.set_tag("Round", &(g + 1).to_string());
-        game.set_tag("Seed", &seed.to_string());
+        game.set_tag("Event", "quoridor match")?;
+        game.set_tag("Round", &(g + 1).to_string())?;
+        game.set_tag("Seed", &seed.to_string())?;
         for (seat, bot) in &bots {
             let label = if side_of(*seat) == 0 { "A" } else { "B" };
-            game.set_tag(&seat.to_string(), &format!("{label}: {}", bot.name()));
+            game.set_tag(&seat.to_string(), &format!("{label}: {}", bot.name()))?;
         }
         if !notes.is_empty() {
-            game.set_tag("Termination", &notes.join("; "));
+            game.set_tag("Termination", &notes.join("; "))?;
         }
         drop(bots);
         let file = args.save.join(format!("game-{:04}.txt", g + 1));
@@ -359,7 +359,7 @@ fn random_opening(pos: &Position, plies: u32, seed: u64) -> Vec<Move> {
         if pos.is_game_over() {
             break;
         }
-        let pawn: Vec<_> = pos.pawn_moves().collect();
+        let pawn: Vec<_> = pos.pawn_moves().iter().collect();
         if pawn.is_empty() {
             break;
         }

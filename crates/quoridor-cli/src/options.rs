@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context as _, bail};
-use quoridor_core::{Config, Game, Move, Seat, Variant};
+use quoridor_core::{BoardSize, Config, Game, Move, Seat, Variant};
 
 use crate::util::Rng;
 
@@ -27,11 +27,8 @@ fn parse_first(s: &str) -> Result<FirstSeat, String> {
 ///
 /// # Errors
 /// Anything else, with the rule.
-pub fn parse_size(s: &str) -> Result<u8, String> {
-    match s.parse::<u8>() {
-        Ok(n) if (5..=11).contains(&n) && n % 2 == 1 => Ok(n),
-        _ => Err(format!("`{s}` is not a board size: the side must be odd, from 5 to 11")),
-    }
+pub fn parse_size(s: &str) -> Result<BoardSize, String> {
+    s.parse::<BoardSize>().map_err(|e| e.to_string())
 }
 
 /// Reads a number of players: 2, 3 or 4.
@@ -78,7 +75,7 @@ fn parse_ply_limit(s: &str) -> Result<u32, String> {
 pub struct PositionOptions {
     /// Board side: odd, 5 to 11 [default: 9]
     #[arg(long, value_name = "N", value_parser = parse_size, help_heading = "Position")]
-    pub size: Option<u8>,
+    pub size: Option<BoardSize>,
     /// Number of players: 2, 3 or 4 [default: 2]
     #[arg(long, value_name = "2|3|4", value_parser = parse_players, help_heading = "Position")]
     pub players: Option<u8>,

@@ -45,17 +45,15 @@ fn perft_matches_the_library() {
     assert_eq!(stdout_of(&["perft", "2"]), "16677\n");
     assert_eq!(stdout_of(&["perft", "2", "--moves", "e2 e8 e3h"]), "15918\n");
     assert_eq!(stdout_of(&["perft", "0"]), "1\n");
+    let seven = quoridor_core::BoardSize::new(7).unwrap();
     let config =
-        Config { size: 7, players: 4, variant: Variant::KingOfTheHill, ..Config::default() };
+        Config::default().with_size(seven).with_players(4).with_variant(Variant::KingOfTheHill);
     let pos = Position::start(&config).unwrap();
     let out = stdout_of(&["perft", "2", "--size", "7", "--players", "4", "--variant", "koth"]);
     assert_eq!(out.trim(), perft(&pos, 2).to_string());
-    let pos3 = Position::start(&Config {
-        players: 3,
-        first: quoridor_core::Seat::West,
-        ..Config::default()
-    })
-    .unwrap();
+    let pos3 =
+        Position::start(&Config::default().with_players(3).with_first(quoridor_core::Seat::West))
+            .unwrap();
     let out = stdout_of(&["perft", "2", "--players", "3", "--first", "W"]);
     assert_eq!(out.trim(), perft(&pos3, 2).to_string());
 }
@@ -248,7 +246,8 @@ fn engine_protocol_session() {
     assert_eq!(replies[7], "=");
     assert_eq!(replies[8], "=");
     let mv = replies[9].strip_prefix("= ").expect("genmove answers a move");
-    let start = Position::start(&Config { size: 5, ..Config::default() }).unwrap();
+    let start =
+        Position::start(&Config::default().with_size(quoridor_core::BoardSize::MIN)).unwrap();
     assert!(start.is_legal(mv.parse().unwrap()), "{mv}");
     assert!(replies[10].starts_with("= S:") && replies[10].contains(" N:"), "{}", replies[10]);
     assert_eq!(replies[11], "= none");
@@ -280,13 +279,12 @@ fn engine_takes_the_settings_in_any_order() {
     let replies: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
     assert_eq!(replies.len(), 14, "{text}");
     assert!(replies[..5].iter().all(|&r| r == "="), "{text}");
-    let koth = Config {
-        size: 7,
-        players: 4,
-        variant: Variant::KingOfTheHill,
-        first: quoridor_core::Seat::East,
-        ..Config::default()
-    };
+    let seven = quoridor_core::BoardSize::new(7).unwrap();
+    let koth = Config::default()
+        .with_size(seven)
+        .with_players(4)
+        .with_variant(Variant::KingOfTheHill)
+        .with_first(quoridor_core::Seat::East);
     assert_eq!(replies[5], format!("= {}", Position::start(&koth).unwrap()));
     assert_eq!(replies[6], "=");
     assert!(replies[7].starts_with("? `variant koth` conflicts with `players 2`"), "{text}");
@@ -294,7 +292,7 @@ fn engine_takes_the_settings_in_any_order() {
     assert_eq!(replies[9], "=");
     assert_eq!(replies[10], "=");
     assert_eq!(replies[11], "=");
-    let classic = Config { size: 7, ..Config::default() };
+    let classic = Config::default().with_size(seven);
     assert_eq!(replies[12], format!("= {}", Position::start(&classic).unwrap()));
 }
 
@@ -596,7 +594,7 @@ fn selfplay_writes_positions_that_fit_turns_into_weights() {
         let cols: Vec<&str> = line.split('\t').collect();
         assert_eq!(cols.len(), 4, "{line}");
         let pos: Position = cols[0].parse().unwrap();
-        assert!(!pos.is_game_over() && pos.size() == 7, "{line}");
+        assert!(!pos.is_game_over() && pos.size().get() == 7, "{line}");
         cols[1].parse::<i32>().unwrap();
         assert!(["0", "0.5", "1"].contains(&cols[2]), "{line}");
         let game: u32 = cols[3].parse().unwrap();

@@ -3,7 +3,10 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::square::{MAX_SIZE, MIN_SIZE, Seat};
+use crate::board_size::BoardSize;
+use crate::position::SetupError;
+use crate::square::Seat;
+use crate::text::SmallText;
 
 /// Most walls a player may hold (keeps the hash tables and counters small and exact).
 pub const MAX_WALLS_PER_PLAYER: u8 = 127;
@@ -11,6 +14,7 @@ pub const MAX_WALLS_PER_PLAYER: u8 = 127;
 /// The rules variant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Variant {
     /// Race to the opposite side.
     #[default]
@@ -21,6 +25,7 @@ pub enum Variant {
 
 impl Variant {
     /// The name used on the command line and in records: `classic` or `koth`.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Classic => "classic",
@@ -38,7 +43,7 @@ impl fmt::Display for Variant {
 /// Why a variant name could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a variant: expected `classic` or `koth` (King of the Hill)")]
-pub struct ParseVariantError(crate::SmallText);
+pub struct ParseVariantError(SmallText);
 
 impl FromStr for Variant {
     type Err = ParseVariantError;
@@ -46,13 +51,14 @@ impl FromStr for Variant {
         match s {
             "classic" => Ok(Variant::Classic),
             "koth" | "king-of-the-hill" => Ok(Variant::KingOfTheHill),
-            _ => Err(ParseVariantError(crate::SmallText::new(s))),
+            _ => Err(ParseVariantError(SmallText::new(s))),
         }
     }
 }
 
 /// The seats that play in a game of `players` players: South and North; South, West and
 /// North; or all four.
+#[must_use]
 pub const fn seats_for(players: u8) -> Option<&'static [Seat]> {
     match players {
         2 => Some(&[Seat::South, Seat::North]),
@@ -63,40 +69,48 @@ pub const fn seats_for(players: u8) -> Option<&'static [Seat]> {
 }
 
 /// The default number of walls each player holds: 10 / 7 / 5 for 2 / 3 / 4 players on 9 x 9,
-/// scaled by (size - 1) / 8 for other sizes, rounded half up, at least 1.
+/// scaled by (size - 1) / 8 for other sizes, rounded half up, at least 1. A number of players
+/// other than 2 or 3 counts as four ([`Config::validate`] refuses it anyway).
 ///
 /// ```
-/// use quoridor_core::default_walls;
-/// assert_eq!(default_walls(9, 2), 10);
-/// assert_eq!(default_walls(7, 2), 8); // 7.5 rounds up
-/// assert_eq!(default_walls(11, 4), 6); // 6.25
-/// assert_eq!(default_walls(5, 4), 3); // 2.5 rounds up
+/// use quoridor_core::{BoardSize, default_walls};
+/// let size = |n| BoardSize::new(n).unwrap();
+/// assert_eq!(default_walls(size(9), 2), 10);
+/// assert_eq!(default_walls(size(7), 2), 8); // 7.5 rounds up
+/// assert_eq!(default_walls(size(11), 4), 6); // 6.25
+/// assert_eq!(default_walls(size(5), 4), 3); // 2.5 rounds up
 /// ```
-pub const fn default_walls(size: u8, players: u8) -> u8 {
+#[must_use]
+pub const fn default_walls(size: BoardSize, players: u8) -> u8 {
     let classic: u32 = match players {
         2 => 10,
         3 => 7,
         _ => 5,
     };
     // round(classic * (size - 1) / 8), halves up: floor((2 * classic * (size - 1) + 8) / 16)
-    let w = (2 * classic * (size.saturating_sub(1) as u32) + 8) / 16;
+    let w = (2 * classic * (size.get() as u32 - 1) + 8) / 16;
     if w == 0 { 1 } else { w as u8 }
 }
 
 /// How a game is set up. Plain data: [`crate::Position::start`] checks it.
 ///
+/// Build one from [`Config::default`] (the classic two-player 9 x 9 game) and the `with_*`
+/// methods; the fields can be read and set directly.
+///
 /// ```
 /// use quoridor_core::{Config, Position, Seat, Variant};
-/// let config = Config { players: 4, variant: Variant::KingOfTheHill, ..Config::default() };
-/// let pos = Position::start(&config).unwrap();
+/// let config = Config::default().with_players(4).with_variant(Variant::KingOfTheHill);
+/// let pos = Position::start(&config)?;
 /// assert_eq!(pos.walls_in_hand(Seat::South), 4); // the first player gets one fewer
 /// assert_eq!(pos.walls_in_hand(Seat::West), 5);
+/// # Ok::<(), quoridor_core::ConfigError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Config {
-    /// Board side: odd, 5 to 11.
-    pub size: u8,
+    /// Board side.
+    pub size: BoardSize,
     /// Number of players: 2, 3 or 4.
     pub players: u8,
     /// Classic or King of the Hill (four players only).
@@ -110,9 +124,10 @@ pub struct Config {
 }
 
 impl Default for Config {
+    /// The classic game: 9 x 9, two players, default walls, South first, no ply limit.
     fn default() -> Config {
         Config {
-            size: 9,
+            size: BoardSize::CLASSIC,
             players: 2,
             variant: Variant::Classic,
             walls: None,
@@ -126,9 +141,6 @@ impl Default for Config {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ConfigError {
-    /// The size is not odd or not from 5 to 11.
-    #[error("board size {0} is not supported: the side must be odd, from {MIN_SIZE} to {MAX_SIZE}")]
-    Size(u8),
     /// Not 2, 3 or 4 players.
     #[error("{0} players is not supported: a game has 2, 3 or 4 players")]
     Players(u8),
@@ -149,17 +161,61 @@ pub enum ConfigError {
     /// A ply limit of zero would end the game before it starts.
     #[error("a ply limit must be at least 1")]
     PlyLimit,
+    /// The start position breaks a rule of positions. No configuration that passes
+    /// [`Config::validate`] leads here; the error is kept rather than hidden.
+    #[error("the start position is illegal: {0}")]
+    Start(SetupError),
 }
 
 impl Config {
+    /// This configuration on a board of side `size`.
+    #[must_use]
+    pub const fn with_size(mut self, size: BoardSize) -> Config {
+        self.size = size;
+        self
+    }
+
+    /// This configuration with `players` players (2, 3 or 4, checked by [`Config::validate`]).
+    #[must_use]
+    pub const fn with_players(mut self, players: u8) -> Config {
+        self.players = players;
+        self
+    }
+
+    /// This configuration with the rules variant `variant`.
+    #[must_use]
+    pub const fn with_variant(mut self, variant: Variant) -> Config {
+        self.variant = variant;
+        self
+    }
+
+    /// This configuration with `walls` walls per player, or the default count for `None`.
+    #[must_use]
+    pub const fn with_walls(mut self, walls: Option<u8>) -> Config {
+        self.walls = walls;
+        self
+    }
+
+    /// This configuration with `first` moving first.
+    #[must_use]
+    pub const fn with_first(mut self, first: Seat) -> Config {
+        self.first = first;
+        self
+    }
+
+    /// This configuration with a ply limit (the game is drawn when it is reached), or none
+    /// for `None`.
+    #[must_use]
+    pub const fn with_ply_limit(mut self, ply_limit: Option<u32>) -> Config {
+        self.ply_limit = ply_limit;
+        self
+    }
+
     /// Checks every field.
     ///
     /// # Errors
     /// The first rule the configuration breaks.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        if !crate::geometry::is_valid_size(self.size) {
-            return Err(ConfigError::Size(self.size));
-        }
         let seats = seats_for(self.players).ok_or(ConfigError::Players(self.players))?;
         if self.variant == Variant::KingOfTheHill && self.players != 4 {
             return Err(ConfigError::KingOfTheHillPlayers(self.players));
@@ -178,17 +234,26 @@ impl Config {
         Ok(())
     }
 
-    /// The seats in the game, in turn order.
-    pub fn seats(&self) -> &'static [Seat] {
-        seats_for(self.players).unwrap_or(&[])
+    /// The seats in the game, in turn order (none when the number of players is wrong).
+    #[must_use]
+    pub const fn seats(&self) -> &'static [Seat] {
+        match seats_for(self.players) {
+            Some(seats) => seats,
+            None => &[],
+        }
     }
 
     /// Walls each player starts with (before the King of the Hill adjustment).
-    pub fn walls_per_player(&self) -> u8 {
-        self.walls.unwrap_or_else(|| default_walls(self.size, self.players))
+    #[must_use]
+    pub const fn walls_per_player(&self) -> u8 {
+        match self.walls {
+            Some(w) => w,
+            None => default_walls(self.size, self.players),
+        }
     }
 
     /// Walls `seat` starts with: in King of the Hill the first player gets one fewer.
+    #[must_use]
     pub fn starting_walls(&self, seat: Seat) -> u8 {
         let w = self.walls_per_player();
         if self.variant == Variant::KingOfTheHill && seat == self.first {
@@ -203,33 +268,59 @@ impl Config {
 mod tests {
     use super::*;
 
+    fn size(n: u8) -> BoardSize {
+        BoardSize::new(n).unwrap()
+    }
+
     #[test]
     fn default_wall_counts() {
-        assert_eq!([default_walls(9, 2), default_walls(9, 3), default_walls(9, 4)], [10, 7, 5]);
-        assert_eq!(default_walls(5, 2), 5);
-        assert_eq!(default_walls(7, 3), 5); // 5.25
-        assert_eq!(default_walls(11, 2), 13); // 12.5 rounds up
-        assert_eq!(default_walls(11, 3), 9); // 8.75
-        assert_eq!(default_walls(5, 3), 4); // 3.5 rounds up
-        assert_eq!(default_walls(7, 4), 4); // 3.75
+        let nine = size(9);
+        assert_eq!(
+            [default_walls(nine, 2), default_walls(nine, 3), default_walls(nine, 4)],
+            [10, 7, 5]
+        );
+        assert_eq!(default_walls(size(5), 2), 5);
+        assert_eq!(default_walls(size(7), 3), 5); // 5.25
+        assert_eq!(default_walls(size(11), 2), 13); // 12.5 rounds up
+        assert_eq!(default_walls(size(11), 3), 9); // 8.75
+        assert_eq!(default_walls(size(5), 3), 4); // 3.5 rounds up
+        assert_eq!(default_walls(size(7), 4), 4); // 3.75
     }
 
     #[test]
     fn config_validation_names_the_problem() {
         let bad = |c: Config| c.validate().unwrap_err();
-        assert_eq!(bad(Config { size: 8, ..Config::default() }), ConfigError::Size(8));
-        assert_eq!(bad(Config { size: 13, ..Config::default() }), ConfigError::Size(13));
-        assert_eq!(bad(Config { players: 5, ..Config::default() }), ConfigError::Players(5));
+        let d = Config::default();
+        assert_eq!(bad(d.with_players(5)), ConfigError::Players(5));
         assert_eq!(
-            bad(Config { variant: Variant::KingOfTheHill, ..Config::default() }),
+            bad(d.with_variant(Variant::KingOfTheHill)),
             ConfigError::KingOfTheHillPlayers(2)
         );
         assert_eq!(
-            bad(Config { first: Seat::West, ..Config::default() }),
+            bad(d.with_first(Seat::West)),
             ConfigError::FirstSeat { first: Seat::West, players: 2 }
         );
-        assert_eq!(bad(Config { walls: Some(200), ..Config::default() }), ConfigError::Walls(200));
-        assert_eq!(bad(Config { ply_limit: Some(0), ..Config::default() }), ConfigError::PlyLimit);
-        assert!(Config::default().validate().is_ok());
+        assert_eq!(bad(d.with_walls(Some(200))), ConfigError::Walls(200));
+        assert_eq!(bad(d.with_ply_limit(Some(0))), ConfigError::PlyLimit);
+        assert!(d.validate().is_ok());
+        assert!(d.with_walls(Some(MAX_WALLS_PER_PLAYER)).validate().is_ok());
+    }
+
+    #[test]
+    fn builder_sets_each_field() {
+        let c = Config::default()
+            .with_size(size(7))
+            .with_players(3)
+            .with_variant(Variant::Classic)
+            .with_walls(Some(4))
+            .with_first(Seat::West)
+            .with_ply_limit(Some(50));
+        assert_eq!(
+            (c.size, c.players, c.variant, c.walls, c.first, c.ply_limit),
+            (size(7), 3, Variant::Classic, Some(4), Seat::West, Some(50))
+        );
+        assert_eq!(c.with_walls(None).walls_per_player(), default_walls(size(7), 3));
+        assert_eq!(c.seats(), [Seat::South, Seat::West, Seat::North]);
+        assert!(c.with_players(7).seats().is_empty());
     }
 }

@@ -16,53 +16,122 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::board_size::BoardSize;
 use crate::config::Variant;
 use crate::position::{Position, SeatSetup, SeatState, Setup, SetupError};
-use crate::square::{Seat, SmallText, Square};
+use crate::square::{Seat, Square};
+use crate::text::SmallText;
 use crate::wall::{ParseWallError, Wall, WallSet};
 
-/// Why a position string could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a position string could not be read: what is wrong ([`ParsePositionError::kind`]) and
+/// the field or entry it is wrong in ([`ParsePositionError::token`]).
+///
+/// ```
+/// use quoridor_core::{ParsePositionErrorKind, Setup};
+/// let e = "8 S:e1:10,N:e9:10 - S 0".parse::<Setup>().unwrap_err();
+/// assert_eq!(e.kind(), &ParsePositionErrorKind::Size);
+/// assert_eq!(e.token(), Some("8"));
+/// assert_eq!(
+///     e.to_string(),
+///     "bad size `8`: the side must be odd, from 5 to 11, with `k` after it for King of the Hill"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsePositionError {
+    kind: ParsePositionErrorKind,
+    token: Option<SmallText>,
+}
+
+/// What is wrong with a position string (see [`ParsePositionError`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum ParsePositionError {
-    /// Not five fields.
-    #[error(
-        "a position has 5 fields separated by spaces (size, seats, walls, turn, ply), found {0}"
-    )]
+pub enum ParsePositionErrorKind {
+    /// Not five fields: the number found.
     Fields(usize),
-    /// The size field is wrong.
-    #[error(
-        "bad size `{0}`: expected an odd number from 5 to 11, with `k` after it for King of the Hill"
-    )]
-    Size(SmallText),
+    /// The size field is not a supported board size, with or without `k`.
+    Size,
     /// A seat entry is wrong.
-    #[error("bad seat entry `{token}`: {reason}")]
     Seat {
-        /// The entry.
-        token: SmallText,
-        /// What is wrong.
+        /// The rule the entry breaks.
         reason: &'static str,
     },
     /// A wall is wrong.
-    #[error("bad wall `{token}`: {source}")]
-    Wall {
-        /// The wall token.
-        token: SmallText,
-        /// What is wrong.
-        source: ParseWallError,
-    },
+    Wall(ParseWallError),
     /// A wall is listed twice.
-    #[error("wall `{0}` is listed twice")]
     DuplicateWall(Wall),
-    /// The turn field is wrong.
-    #[error("bad turn `{0}`: expected the seat to move, S, W, N or E")]
-    Turn(SmallText),
+    /// The turn field is not a seat letter.
+    Turn,
     /// The ply field is wrong.
-    #[error("bad ply `{0}`: expected the number of plies played, with `/LIMIT` for a ply limit")]
-    Ply(SmallText),
+    Ply,
     /// The fields read, but they do not make a legal position.
-    #[error("illegal position: {0}")]
-    Setup(#[from] SetupError),
+    Setup(SetupError),
+}
+
+impl ParsePositionError {
+    fn new(kind: ParsePositionErrorKind, token: &str) -> ParsePositionError {
+        ParsePositionError { kind, token: Some(SmallText::new(token)) }
+    }
+
+    /// What is wrong.
+    #[must_use]
+    pub const fn kind(&self) -> &ParsePositionErrorKind {
+        &self.kind
+    }
+
+    /// The field or entry that is wrong (its first 24 bytes, cut at a character boundary, when
+    /// it is longer); `None` when the fault is not in one field (a wrong number of fields, an
+    /// illegal position).
+    #[must_use]
+    pub fn token(&self) -> Option<&str> {
+        self.token.as_ref().map(SmallText::as_str)
+    }
+}
+
+impl From<SetupError> for ParsePositionError {
+    fn from(e: SetupError) -> ParsePositionError {
+        ParsePositionError { kind: ParsePositionErrorKind::Setup(e), token: None }
+    }
+}
+
+impl fmt::Display for ParsePositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let token = self.token.unwrap_or(SmallText::new(""));
+        match &self.kind {
+            ParsePositionErrorKind::Fields(n) => write!(
+                f,
+                "a position has 5 fields separated by spaces (size, seats, walls, turn, ply), found {n}"
+            ),
+            ParsePositionErrorKind::Size => write!(
+                f,
+                "bad size `{token}`: the side must be odd, from {} to {}, with `k` after it for King of the Hill",
+                BoardSize::MIN,
+                BoardSize::MAX
+            ),
+            ParsePositionErrorKind::Seat { reason } => {
+                write!(f, "bad seat entry `{token}`: {reason}")
+            }
+            ParsePositionErrorKind::Wall(e) => write!(f, "bad wall `{token}`: {e}"),
+            ParsePositionErrorKind::DuplicateWall(w) => write!(f, "wall `{w}` is listed twice"),
+            ParsePositionErrorKind::Turn => {
+                write!(f, "bad turn `{token}`: expected the seat to move, S, W, N or E")
+            }
+            ParsePositionErrorKind::Ply => write!(
+                f,
+                "bad ply `{token}`: expected the number of plies played, with `/LIMIT` for a ply limit"
+            ),
+            ParsePositionErrorKind::Setup(e) => write!(f, "illegal position: {e}"),
+        }
+    }
+}
+
+impl core::error::Error for ParsePositionError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match &self.kind {
+            ParsePositionErrorKind::Wall(e) => Some(e),
+            ParsePositionErrorKind::Setup(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Setup {
@@ -119,7 +188,7 @@ fn parse_u32(s: &str) -> Option<u32> {
 }
 
 fn parse_seat(token: &str) -> Result<(Seat, SeatSetup), ParsePositionError> {
-    let err = |reason| ParsePositionError::Seat { token: SmallText::new(token), reason };
+    let err = |reason| ParsePositionError::new(ParsePositionErrorKind::Seat { reason }, token);
     let mut parts = token.split(':');
     let (Some(seat), Some(place), Some(walls), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
@@ -133,12 +202,15 @@ fn parse_seat(token: &str) -> Result<(Seat, SeatSetup), ParsePositionError> {
         "E" => Seat::East,
         _ => return Err(err("the seat is one of S, W, N, E")),
     };
+    // The numbers read here are whatever a `Setup` can hold, so that every setup reads back;
+    // whether they are legal (a leaving order 1, 2, ...; at most `MAX_WALLS_PER_PLAYER`
+    // walls) is for `Position::try_from` to say.
     let state = if let Some(k) = place.strip_prefix("left") {
-        match parse_u32(k) {
-            Some(k @ 1..=3) => SeatState::Left(k as u8),
-            _ => {
+        match parse_u32(k).and_then(|k| u8::try_from(k).ok()) {
+            Some(k) => SeatState::Left(k),
+            None => {
                 return Err(err(
-                    "a player who left is written leftK, K from 1 to 3 in leaving order",
+                    "a player who left is written leftK, K its place in the leaving order (1, 2, 3)",
                 ));
             }
         }
@@ -147,9 +219,10 @@ fn parse_seat(token: &str) -> Result<(Seat, SeatSetup), ParsePositionError> {
             place.parse::<Square>().map_err(|_| err("the pawn square is not a square like e1"))?,
         )
     };
-    let walls = match parse_u32(walls) {
-        Some(w) if w <= 255 => w as u8,
-        _ => return Err(err("walls in hand is a number from 0 to 127")),
+    let Some(walls) = parse_u32(walls).and_then(|w| u8::try_from(w).ok()) else {
+        return Err(err(
+            "walls in hand is a whole number (a legal position allows 0 to 127, MAX_WALLS_PER_PLAYER)",
+        ));
     };
     Ok((seat, SeatSetup { state, walls }))
 }
@@ -169,7 +242,10 @@ impl FromStr for Setup {
                 n += 1;
             }
             if n != 5 {
-                return Err(ParsePositionError::Fields(n));
+                return Err(ParsePositionError {
+                    kind: ParsePositionErrorKind::Fields(n),
+                    token: None,
+                });
             }
             out
         };
@@ -179,20 +255,22 @@ impl FromStr for Setup {
             Some(d) => (d, Variant::KingOfTheHill),
             None => (size_f, Variant::Classic),
         };
-        let size = match parse_u32(digits) {
-            Some(n @ 5..=11) if n % 2 == 1 => n as u8,
-            _ => return Err(ParsePositionError::Size(SmallText::new(size_f))),
-        };
+        let size: BoardSize = digits
+            .parse()
+            .map_err(|_| ParsePositionError::new(ParsePositionErrorKind::Size, size_f))?;
 
         let mut seats = [None; 4];
         let mut last: Option<Seat> = None;
-        for token in seats_f.split(',') {
+        // `-` for no seats at all: no legal position, but a setup that must read back.
+        for token in seats_f.split(',').filter(|_| seats_f != "-") {
             let (seat, st) = parse_seat(token)?;
             if last.is_some_and(|l| l >= seat) {
-                return Err(ParsePositionError::Seat {
-                    token: SmallText::new(token),
-                    reason: "seats are listed once each, in turn order S, W, N, E",
-                });
+                return Err(ParsePositionError::new(
+                    ParsePositionErrorKind::Seat {
+                        reason: "seats are listed once each, in turn order S, W, N, E",
+                    },
+                    token,
+                ));
             }
             last = Some(seat);
             seats[seat.index()] = Some(st);
@@ -201,12 +279,14 @@ impl FromStr for Setup {
         let mut walls = WallSet::new();
         if walls_f != "-" {
             for token in walls_f.split(',') {
-                let w: Wall = token.parse().map_err(|source| ParsePositionError::Wall {
-                    token: SmallText::new(token),
-                    source,
-                })?;
+                let w: Wall = token
+                    .parse()
+                    .map_err(|e| ParsePositionError::new(ParsePositionErrorKind::Wall(e), token))?;
                 if !walls.insert(w) {
-                    return Err(ParsePositionError::DuplicateWall(w));
+                    return Err(ParsePositionError::new(
+                        ParsePositionErrorKind::DuplicateWall(w),
+                        token,
+                    ));
                 }
             }
         }
@@ -216,10 +296,10 @@ impl FromStr for Setup {
             "W" => Seat::West,
             "N" => Seat::North,
             "E" => Seat::East,
-            _ => return Err(ParsePositionError::Turn(SmallText::new(turn_f))),
+            _ => return Err(ParsePositionError::new(ParsePositionErrorKind::Turn, turn_f)),
         };
 
-        let bad_ply = || ParsePositionError::Ply(SmallText::new(ply_f));
+        let bad_ply = || ParsePositionError::new(ParsePositionErrorKind::Ply, ply_f);
         let (ply, ply_limit) = match ply_f.split_once('/') {
             Some((p, l)) => {
                 (parse_u32(p).ok_or_else(bad_ply)?, Some(parse_u32(l).ok_or_else(bad_ply)?))
@@ -239,41 +319,4 @@ impl FromStr for Position {
         let setup: Setup = s.parse()?;
         Ok(Position::try_from(setup)?)
     }
-}
-
-#[cfg(feature = "serde")]
-mod serde_impls {
-    use super::*;
-    use crate::moves::Move;
-
-    macro_rules! via_string {
-        ($t:ty, $what:literal) => {
-            impl serde::Serialize for $t {
-                fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                    s.collect_str(self)
-                }
-            }
-
-            impl<'de> serde::Deserialize<'de> for $t {
-                fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
-                    struct V;
-                    impl serde::de::Visitor<'_> for V {
-                        type Value = $t;
-                        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                            f.write_str($what)
-                        }
-                        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<$t, E> {
-                            v.parse().map_err(E::custom)
-                        }
-                    }
-                    d.deserialize_str(V)
-                }
-            }
-        };
-    }
-
-    via_string!(Square, "a square like e1");
-    via_string!(Wall, "a wall like e3h");
-    via_string!(Move, "a move like e2 or e3h");
-    via_string!(Position, "a position string");
 }

@@ -1,6 +1,7 @@
 //! Per-size constant masks, built at compile time.
 
-use crate::square::{MAX_SIZE, MIN_SIZE, STRIDE, Seat, Square};
+use crate::board_size::BoardSize;
+use crate::square::{STRIDE, Seat, Square};
 
 /// Indices into `open`: the squares from which a step in that direction stays on the board.
 pub(crate) const N: usize = 0;
@@ -88,21 +89,22 @@ const fn build(size: u8) -> Geometry {
     }
 }
 
-static GEOMETRIES: [Geometry; 4] = [build(5), build(7), build(9), build(11)];
+static GEOMETRIES: [Geometry; 4] = [
+    build(BoardSize::ALL[0].get()),
+    build(BoardSize::ALL[1].get()),
+    build(BoardSize::ALL[2].get()),
+    build(BoardSize::ALL[3].get()),
+];
 
-/// The geometry of a supported size (odd, 5 to 11). Callers validate the size first.
-pub(crate) fn geometry(size: u8) -> &'static Geometry {
-    debug_assert!(is_valid_size(size));
-    let i = (size.clamp(MIN_SIZE, MAX_SIZE) - MIN_SIZE) / 2;
-    &GEOMETRIES[i as usize]
-}
-
-pub(crate) const fn is_valid_size(size: u8) -> bool {
-    size >= MIN_SIZE && size <= MAX_SIZE && size % 2 == 1
+/// The geometry of a board size. A [`BoardSize`] is always supported, so nothing is checked
+/// or clamped here.
+#[inline(always)]
+pub(crate) fn geometry(size: BoardSize) -> &'static Geometry {
+    &GEOMETRIES[size.index()]
 }
 
 impl Geometry {
-    pub(crate) fn start(&self, seat: Seat) -> Square {
+    pub(crate) const fn start(&self, seat: Seat) -> Square {
         self.starts[seat.index()]
     }
 }

@@ -4,8 +4,9 @@
 //! in direction `d` is neither off the board nor through a wall. One step of a flood fill is
 //! four shifts and masks on a `u128`.
 
+use crate::bitboard::Bitboard;
 use crate::geometry::{E, N, S, W};
-use crate::square::{Bitboard, STRIDE, Square};
+use crate::square::{STRIDE, Square};
 use crate::wall::Orientation;
 
 /// Most squares on a path: the 121 squares of the largest board.
@@ -13,7 +14,7 @@ const MAX_LAYERS: usize = 121;
 
 /// The squares one step from `set`.
 #[inline(always)]
-pub(crate) fn expand(set: u128, open: &[u128; 4]) -> u128 {
+pub(crate) const fn expand(set: u128, open: &[u128; 4]) -> u128 {
     ((set & open[N]) << STRIDE)
         | ((set & open[S]) >> STRIDE)
         | ((set & open[E]) << 1)
@@ -74,7 +75,7 @@ impl PathCache {
     /// northward steps of `a` (passed round its west end) and `a + 1` (round its east end); a
     /// vertical one the eastward steps of `a` (round its south end) and `a + 11` (north end).
     #[inline(always)]
-    pub fn threats(&self, detours: &Detours) -> (u128, u128) {
+    pub const fn threats(&self, detours: &Detours) -> (u128, u128) {
         (
             (self.north & !detours.h_west) | (self.north >> 1 & !detours.h_east),
             (self.east & !detours.v_south) | (self.east >> STRIDE & !detours.v_north),
@@ -83,7 +84,7 @@ impl PathCache {
 
     /// Whether the wall `o` at anchor `a` blocks a step of the path.
     #[inline(always)]
-    pub fn is_cut_by(&self, o: Orientation, a: u8) -> bool {
+    pub const fn is_cut_by(&self, o: Orientation, a: u8) -> bool {
         let bit = 1u128 << a;
         match o {
             Orientation::Horizontal => self.north & (bit | bit << 1) != 0,
@@ -148,7 +149,7 @@ impl PathCache {
 
     /// Removes the step between adjacent squares `a` and `b` if the path uses it.
     #[inline]
-    pub fn take_step(&mut self, a: u8, b: u8) -> bool {
+    pub const fn take_step(&mut self, a: u8, b: u8) -> bool {
         let (lo, hi) = if a < b { (a, b) } else { (b, a) };
         let bit = 1u128 << lo;
         let set = if hi - lo == STRIDE { &mut self.north } else { &mut self.east };
@@ -185,7 +186,7 @@ impl Detours {
     /// step off it, whose bit is clear in `open` (bits shifted in from past either end of the
     /// `u128` are clear too), so it is never open.
     #[inline(always)]
-    pub fn new(open: &[u128; 4]) -> Detours {
+    pub const fn new(open: &[u128; 4]) -> Detours {
         let (n, e) = (open[N], open[E]);
         Detours {
             h_west: (e << 1) & (n << 1) & (e >> (STRIDE - 1)),
@@ -218,7 +219,7 @@ fn bfs_path<const L: usize>(
     goal: u128,
 ) -> Option<Option<PathCache>> {
     let mut layers = [0u128; L];
-    let mut seen = from.bb().0;
+    let mut seen = from.bit();
     layers[0] = seen;
     let mut k = 0usize;
     while layers[k] & goal == 0 {
@@ -256,7 +257,7 @@ fn bfs_path<const L: usize>(
             c <<= 1;
         }
     }
-    debug_assert_eq!(c, from.bb().0);
+    debug_assert_eq!(c, from.bit());
     Some(Some(path))
 }
 
@@ -268,7 +269,7 @@ pub(crate) fn distance_map(open: &[u128; 4], goal: u128, squares: u128) -> [u8; 
     let mut frontier = seen;
     let mut d = 0u8;
     while frontier != 0 {
-        for sq in Bitboard(frontier) {
+        for sq in Bitboard::from_square_bits(frontier) {
             map[sq.index() as usize] = d;
         }
         frontier = expand(frontier, open) & !seen & squares;

@@ -10,6 +10,7 @@ use crate::position::Position;
 /// use quoridor_core::{perft, Position};
 /// assert_eq!(perft(&Position::default(), 2), 16_677);
 /// ```
+#[must_use]
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
@@ -41,7 +42,7 @@ pub fn perft_divide(pos: &Position, depth: u32, mut each: impl FnMut(Move, u64))
         return 1;
     }
     let mut total = 0;
-    for &m in pos.legal_moves().iter() {
+    for m in pos.legal_moves() {
         let mut next = *pos;
         next.play_unchecked(m);
         let n = perft(&next, depth - 1);

@@ -23,6 +23,7 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
+use crate::board_size::BoardSize;
 use crate::config::{Config, ConfigError, Variant};
 use crate::fen::ParsePositionError;
 use crate::moves::{Move, ParseMoveError};
@@ -89,7 +90,8 @@ impl Game {
     }
 
     /// A new game from any legal position.
-    pub fn from_position(start: Position) -> Game {
+    #[must_use]
+    pub const fn from_position(start: Position) -> Game {
         Game {
             config: None,
             start,
@@ -101,22 +103,26 @@ impl Game {
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position {
+    #[must_use]
+    pub const fn position(&self) -> &Position {
         &self.current
     }
 
     /// The start position.
-    pub fn start(&self) -> &Position {
+    #[must_use]
+    pub const fn start(&self) -> &Position {
         &self.start
     }
 
     /// The configuration the game started from, when it started from one, with the wall
     /// count made explicit (`walls` is always `Some`).
-    pub fn config(&self) -> Option<&Config> {
+    #[must_use]
+    pub const fn config(&self) -> Option<&Config> {
         self.config.as_ref()
     }
 
     /// What happened so far.
+    #[must_use]
     pub fn events(&self) -> &[Event] {
         &self.events
     }
@@ -166,11 +172,13 @@ impl Game {
     }
 
     /// How the game ended, if it did.
+    #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         self.current.outcome()
     }
 
     /// The standing of every seat (see [`Position::ranking`]).
+    #[must_use]
     pub fn ranking(&self) -> Ranking {
         self.current.ranking()
     }
@@ -178,21 +186,43 @@ impl Game {
     /// The value of a tag (such as `Event` or `South`), other than the ones the format
     /// computes itself (`Size`, `Players`, `Variant`, `Walls`, `First`, `PlyLimit`,
     /// `Position`, `Result`).
+    #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
-    /// Sets a free tag, written in the record header. Computed tags cannot be set this way.
-    /// Returns whether the tag was taken.
-    pub fn set_tag(&mut self, name: &str, value: &str) -> bool {
-        if COMPUTED.contains(&name) || !valid_tag_name(name) || value.contains('\n') {
-            return false;
+    /// Sets a free tag, written in the record header (a tag set again keeps its place).
+    ///
+    /// # Errors
+    /// [`TagError`] when the name is one of the tags the record computes itself (`Size`,
+    /// `Players`, `Variant`, `Walls`, `First`, `PlyLimit`, `Position`, `Result`), is empty or
+    /// holds a character other than letters, digits and `_`, or when the value holds a line
+    /// break. The game does not change.
+    ///
+    /// ```
+    /// use quoridor_core::Game;
+    /// let mut game = Game::default();
+    /// game.set_tag("Event", "Club night")?;
+    /// assert_eq!(game.tag("Event"), Some("Club night"));
+    /// assert!(game.set_tag("Size", "7").is_err());
+    /// assert!(game.set_tag("Round 2", "x").is_err());
+    /// # Ok::<(), quoridor_core::TagError>(())
+    /// ```
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
+        if COMPUTED.contains(&name) {
+            return Err(TagError::Computed(name.to_string()));
+        }
+        if !valid_tag_name(name) {
+            return Err(TagError::Name(name.chars().take(60).collect()));
+        }
+        if value.contains('\n') {
+            return Err(TagError::LineBreak(name.to_string()));
         }
         match self.tags.iter_mut().find(|(n, _)| n == name) {
             Some(slot) => slot.1 = value.to_string(),
             None => self.tags.push((name.to_string(), value.to_string())),
         }
-        true
+        Ok(())
     }
 
     /// Where every ply starts a new round: rounds open with the first mover's seat order.
@@ -201,6 +231,7 @@ impl Game {
     }
 
     /// The result token: `S+`, `=` or `*`.
+    #[must_use]
     pub fn result_token(&self) -> String {
         match self.outcome() {
             Some(Outcome::Winner(s)) => format!("{}+", s.letter()),
@@ -273,6 +304,23 @@ impl fmt::Display for Game {
     }
 }
 
+/// Why [`Game::set_tag`] refused a tag.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TagError {
+    /// The record writes this tag itself.
+    #[error(
+        "tag `{0}` is written by the record itself (Size, Players, Variant, Walls, First, PlyLimit, Position, Result): it cannot be set"
+    )]
+    Computed(String),
+    /// The name is empty or holds a character other than letters, digits and `_`.
+    #[error("`{0}` is not a tag name: a name is made of letters, digits and `_`")]
+    Name(String),
+    /// The value holds a line break.
+    #[error("the value of tag `{0}` holds a line break: a tag is one line")]
+    LineBreak(String),
+}
+
 /// Why a game record could not be read. Each variant names the token and the rule.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -333,6 +381,14 @@ pub enum ParseRecordError {
         token: String,
         /// The rule it breaks.
         source: PlayError,
+    },
+    /// A resignation does not name a seat.
+    #[error(
+        "`{token}` is not a resignation: a resignation is written SEAT:resigns, with the seat S, W, N or E"
+    )]
+    ResignSeat {
+        /// The token.
+        token: String,
     },
     /// A resignation is impossible.
     #[error("`{token}`: {source}")]
@@ -425,8 +481,18 @@ impl FromStr for Game {
             Game::from_position(start)
         } else {
             let mut config = Config::default();
-            if let Some(n) = number("Size", 255)? {
-                config.size = n as u8;
+            if let Some(v) = tag("Size") {
+                config.size = v.parse::<BoardSize>().map_err(|_| {
+                    bad_value(
+                        "Size",
+                        v,
+                        &format!(
+                            "the side must be odd, from {} to {}",
+                            BoardSize::MIN,
+                            BoardSize::MAX
+                        ),
+                    )
+                })?;
             }
             if let Some(n) = number("Players", 255)? {
                 config.players = n as u8;
@@ -447,7 +513,9 @@ impl FromStr for Game {
         };
         for (n, v) in &tags {
             if !COMPUTED.contains(&n.as_str()) {
-                game.set_tag(n, v);
+                // The reader checked the name, and a value read from one line holds no line
+                // break; were the tag refused all the same, the error says why.
+                game.set_tag(n, v).map_err(|e| bad_value(n, v, &e.to_string()))?;
             }
         }
 
@@ -510,11 +578,8 @@ impl FromStr for Game {
                 let seat: Seat = match seat.parse() {
                     Ok(s) => s,
                     Err(_) => {
-                        return Err(ParseRecordError::TagValue {
-                            name: "resignation".to_string(),
-                            value: token.chars().take(40).collect(),
-                            reason: "expected SEAT:resigns with a seat letter S, W, N or E"
-                                .to_string(),
+                        return Err(ParseRecordError::ResignSeat {
+                            token: token.chars().take(40).collect(),
                         });
                     }
                 };

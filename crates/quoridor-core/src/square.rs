@@ -1,12 +1,14 @@
-//! Squares, seats, directions and bitboards.
+//! Squares, seats and directions.
 
 use core::fmt;
 use core::str::FromStr;
 
-/// Largest supported board side.
-pub const MAX_SIZE: u8 = 11;
-/// Smallest supported board side.
-pub const MIN_SIZE: u8 = 5;
+use crate::bitboard::Bitboard;
+use crate::board_size::BoardSize;
+use crate::text::SmallText;
+
+/// Side of the largest board: squares are numbered on an 11 x 11 grid whatever the board.
+pub(crate) const MAX_SIZE: u8 = 11;
 /// Distance in bit index between two vertically adjacent squares. Every board size uses the
 /// same stride, so one bitboard layout serves all sizes.
 pub(crate) const STRIDE: u8 = 11;
@@ -28,53 +30,73 @@ pub struct Square(u8);
 
 impl Square {
     /// The square in column `col` and row `row` (both from 0), or `None` past the 11 x 11 board.
+    #[must_use]
     pub const fn new(col: u8, row: u8) -> Option<Square> {
         if col < MAX_SIZE && row < MAX_SIZE { Some(Square(row * STRIDE + col)) } else { None }
     }
 
     /// The square with bit index `index` (`row * 11 + col`), or `None` when no square has it.
+    #[must_use]
     pub const fn from_index(index: u8) -> Option<Square> {
         if index < STRIDE * MAX_SIZE { Some(Square(index)) } else { None }
     }
 
     /// The bit index of the square: `row * 11 + col`.
+    #[must_use]
     pub const fn index(self) -> u8 {
         self.0
     }
 
     /// Column, from 0 (`a`).
+    #[must_use]
     pub const fn col(self) -> u8 {
         self.0 % STRIDE
     }
 
     /// Row, from 0 (row `1`).
+    #[must_use]
     pub const fn row(self) -> u8 {
         self.0 / STRIDE
     }
 
     /// Whether the square lies on a board of side `size`.
-    pub const fn on_board(self, size: u8) -> bool {
-        self.col() < size && self.row() < size
+    #[must_use]
+    pub const fn on_board(self, size: BoardSize) -> bool {
+        self.col() < size.get() && self.row() < size.get()
     }
 
-    /// The one-bit bitboard of this square.
+    /// The one-square set of this square.
+    #[must_use]
     pub const fn bb(self) -> Bitboard {
-        Bitboard(1u128 << self.0)
+        Bitboard::from_square_bits(self.bit())
+    }
+
+    /// The bit of this square in a bitboard's `u128`.
+    #[inline(always)]
+    pub(crate) const fn bit(self) -> u128 {
+        1u128 << self.0
+    }
+
+    /// The square of bit `i` of a bitboard, which only ever holds squares (so `i < 121`).
+    #[inline(always)]
+    pub(crate) const fn from_bit_index(i: u32) -> Square {
+        debug_assert!(i < (STRIDE * MAX_SIZE) as u32);
+        Square(i as u8)
     }
 
     /// The neighbouring square in `dir` on a board of side `size`, if any.
-    pub const fn step(self, dir: Direction, size: u8) -> Option<Square> {
-        let (c, r) = (self.col(), self.row());
-        let ok = match dir {
-            Direction::North => r + 1 < size,
-            Direction::South => r > 0,
-            Direction::East => c + 1 < size,
-            Direction::West => c > 0,
-        };
-        if ok && self.on_board(size) {
-            Some(Square((self.0 as i16 + dir.offset() as i16) as u8))
-        } else {
-            None
+    #[must_use]
+    pub const fn step(self, dir: Direction, size: BoardSize) -> Option<Square> {
+        let (c, r, size) = (self.col(), self.row(), size.get());
+        if c >= size || r >= size {
+            return None;
+        }
+        match dir {
+            Direction::North if r + 1 < size => Some(Square(self.0 + STRIDE)),
+            Direction::South if r > 0 => Some(Square(self.0 - STRIDE)),
+            Direction::East if c + 1 < size => Some(Square(self.0 + 1)),
+            Direction::West if c > 0 => Some(Square(self.0 - 1)),
+            _ => None,
         }
     }
 }
@@ -151,6 +173,7 @@ impl Direction {
         [Direction::North, Direction::East, Direction::South, Direction::West];
 
     /// Bit index offset of one step in this direction.
+    #[must_use]
     pub const fn offset(self) -> i8 {
         match self {
             Direction::North => STRIDE as i8,
@@ -161,6 +184,7 @@ impl Direction {
     }
 
     /// The opposite direction.
+    #[must_use]
     pub const fn opposite(self) -> Direction {
         match self {
             Direction::North => Direction::South,
@@ -171,6 +195,7 @@ impl Direction {
     }
 
     /// The two directions at right angles to this one.
+    #[must_use]
     pub const fn sides(self) -> [Direction; 2] {
         match self {
             Direction::North | Direction::South => [Direction::West, Direction::East],
@@ -198,6 +223,7 @@ impl Seat {
     pub const ALL: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
 
     /// The seat with index `i` (0 South, 1 West, 2 North, 3 East).
+    #[must_use]
     pub const fn from_index(i: usize) -> Option<Seat> {
         match i {
             0 => Some(Seat::South),
@@ -209,11 +235,13 @@ impl Seat {
     }
 
     /// Index in turn order, 0 to 3.
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The one-letter name: `S`, `W`, `N` or `E`.
+    #[must_use]
     pub const fn letter(self) -> char {
         match self {
             Seat::South => 'S',
@@ -224,6 +252,7 @@ impl Seat {
     }
 
     /// The seat named by a letter (either case).
+    #[must_use]
     pub const fn from_letter(c: char) -> Option<Seat> {
         match c {
             'S' | 's' => Some(Seat::South),
@@ -235,6 +264,7 @@ impl Seat {
     }
 
     /// The full lower-case name, `south` ...
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Seat::South => "south",
@@ -280,112 +310,6 @@ impl FromStr for Seat {
     }
 }
 
-/// A short copy of a bad token, kept inside errors without allocating (at most 24 bytes;
-/// longer text is cut at a character boundary and marked with `...`).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct SmallText {
-    buf: [u8; 24],
-    len: u8,
-    cut: bool,
-}
-
-impl SmallText {
-    /// Copies (the start of) `s`.
-    pub fn new(s: &str) -> SmallText {
-        let mut end = s.len().min(24);
-        while !s.is_char_boundary(end) {
-            end -= 1;
-        }
-        let mut buf = [0u8; 24];
-        buf[..end].copy_from_slice(&s.as_bytes()[..end]);
-        SmallText { buf, len: end as u8, cut: end < s.len() }
-    }
-
-    /// The copied text.
-    pub fn as_str(&self) -> &str {
-        core::str::from_utf8(&self.buf[..self.len as usize]).unwrap_or("")
-    }
-}
-
-impl fmt::Display for SmallText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())?;
-        if self.cut { f.write_str("...") } else { Ok(()) }
-    }
-}
-
-impl fmt::Debug for SmallText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?}", self.as_str())
-    }
-}
-
-/// A set of squares (or of wall anchors) as one bit per square index.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Bitboard(pub u128);
-
-impl Bitboard {
-    /// No squares.
-    pub const EMPTY: Bitboard = Bitboard(0);
-
-    /// Whether the set holds `sq`.
-    pub const fn contains(self, sq: Square) -> bool {
-        self.0 >> sq.0 & 1 != 0
-    }
-
-    /// Number of squares in the set.
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// Whether the set is empty.
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The square with the lowest index, if any.
-    pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square(self.0.trailing_zeros() as u8)) }
-    }
-}
-
-impl Iterator for Bitboard {
-    type Item = Square;
-
-    fn next(&mut self) -> Option<Square> {
-        let sq = self.first()?;
-        self.0 &= self.0 - 1;
-        Some(sq)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for Bitboard {}
-
-impl fmt::Debug for Bitboard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(*self).finish()
-    }
-}
-
-impl core::ops::BitOr for Bitboard {
-    type Output = Bitboard;
-    fn bitor(self, rhs: Bitboard) -> Bitboard {
-        Bitboard(self.0 | rhs.0)
-    }
-}
-
-impl core::ops::BitAnd for Bitboard {
-    type Output = Bitboard;
-    fn bitand(self, rhs: Bitboard) -> Bitboard {
-        Bitboard(self.0 & rhs.0)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -405,19 +329,20 @@ mod tests {
     }
 
     #[test]
-    fn small_text_cuts_at_char_boundary() {
-        let t = SmallText::new("ééééééééééééééééééééé");
-        assert!(t.as_str().len() <= 24);
-        assert!(t.to_string().ends_with("..."));
-    }
-
-    #[test]
     fn step_respects_edges() {
+        let (five, nine) = (BoardSize::MIN, BoardSize::CLASSIC);
         let a1 = Square::new(0, 0).unwrap();
-        assert_eq!(a1.step(Direction::West, 9), None);
-        assert_eq!(a1.step(Direction::South, 9), None);
-        assert_eq!(a1.step(Direction::North, 9), Square::new(0, 1));
+        assert_eq!(a1.step(Direction::West, nine), None);
+        assert_eq!(a1.step(Direction::South, nine), None);
+        assert_eq!(a1.step(Direction::North, nine), Square::new(0, 1));
+        assert_eq!(a1.step(Direction::East, nine), Square::new(1, 0));
         let e5 = Square::new(4, 4).unwrap();
-        assert_eq!(e5.step(Direction::North, 5), None);
+        assert_eq!(e5.step(Direction::North, five), None);
+        assert_eq!(e5.step(Direction::East, five), None);
+        assert_eq!(e5.step(Direction::South, five), Square::new(4, 3));
+        assert_eq!(e5.step(Direction::West, five), Square::new(3, 4));
+        // Off the board, no step leads anywhere.
+        let f6 = Square::new(5, 5).unwrap();
+        assert!(Direction::ALL.iter().all(|&d| f6.step(d, five).is_none()));
     }
 }

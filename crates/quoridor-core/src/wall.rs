@@ -3,7 +3,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::square::{Bitboard, MAX_SIZE, ParseSquareError, STRIDE, Square};
+use crate::bitboard::{Bitboard, BitboardIter};
+use crate::board_size::BoardSize;
+use crate::square::{MAX_SIZE, ParseSquareError, STRIDE, Square};
 
 /// Which way a wall lies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -16,6 +18,7 @@ pub enum Orientation {
 
 impl Orientation {
     /// The notation letter, `h` or `v`.
+    #[must_use]
     pub const fn letter(self) -> char {
         match self {
             Orientation::Horizontal => 'h',
@@ -45,6 +48,7 @@ pub struct Wall {
 impl Wall {
     /// The wall with this anchor and orientation, or `None` when the anchor is in the last
     /// column or row of the largest board (no wall fits there on any board).
+    #[must_use]
     pub const fn new(anchor: Square, orientation: Orientation) -> Option<Wall> {
         if anchor.col() + 1 < MAX_SIZE && anchor.row() + 1 < MAX_SIZE {
             Some(Wall { anchor, orientation })
@@ -62,18 +66,21 @@ impl Wall {
     }
 
     /// The anchor square.
+    #[must_use]
     pub const fn anchor(self) -> Square {
         self.anchor
     }
 
     /// The orientation.
+    #[must_use]
     pub const fn orientation(self) -> Orientation {
         self.orientation
     }
 
     /// Whether the wall lies wholly on a board of side `size`.
-    pub const fn on_board(self, size: u8) -> bool {
-        self.anchor.col() + 1 < size && self.anchor.row() + 1 < size
+    #[must_use]
+    pub const fn on_board(self, size: BoardSize) -> bool {
+        self.anchor.col() + 1 < size.get() && self.anchor.row() + 1 < size.get()
     }
 
     /// The walls that cannot stand together with this one (overlapping or crossing), as
@@ -87,16 +94,18 @@ impl Wall {
     }
 
     /// The two pawn steps this wall blocks, each as (square, direction north or east).
+    #[must_use]
     pub const fn blocked_steps(self) -> [(Square, crate::Direction); 2] {
-        let a = self.anchor.index();
+        // An anchor is at most `j10`, so the squares east and north of it are on the grid.
+        let a = self.anchor.index() as u32;
         match self.orientation {
             Orientation::Horizontal => [
-                (Square::from_index(a).unwrap(), crate::Direction::North),
-                (Square::from_index(a + 1).unwrap(), crate::Direction::North),
+                (self.anchor, crate::Direction::North),
+                (Square::from_bit_index(a + 1), crate::Direction::North),
             ],
             Orientation::Vertical => [
-                (Square::from_index(a).unwrap(), crate::Direction::East),
-                (Square::from_index(a + STRIDE).unwrap(), crate::Direction::East),
+                (self.anchor, crate::Direction::East),
+                (Square::from_bit_index(a + STRIDE as u32), crate::Direction::East),
             ],
         }
     }
@@ -160,22 +169,25 @@ pub struct WallSet {
 
 impl WallSet {
     /// The empty set.
+    #[must_use]
     pub const fn new() -> WallSet {
         WallSet { h: 0, v: 0 }
     }
 
     /// Anchors of the horizontal walls.
+    #[must_use]
     pub const fn horizontal(self) -> Bitboard {
-        Bitboard(self.h)
+        Bitboard::from_square_bits(self.h)
     }
 
     /// Anchors of the vertical walls.
+    #[must_use]
     pub const fn vertical(self) -> Bitboard {
-        Bitboard(self.v)
+        Bitboard::from_square_bits(self.v)
     }
 
     /// Adds a wall; returns whether it was new.
-    pub fn insert(&mut self, w: Wall) -> bool {
+    pub const fn insert(&mut self, w: Wall) -> bool {
         let had = self.contains(w);
         let bit = 1u128 << w.anchor().index();
         match w.orientation() {
@@ -186,7 +198,7 @@ impl WallSet {
     }
 
     /// Removes a wall; returns whether it was there.
-    pub fn remove(&mut self, w: Wall) -> bool {
+    pub const fn remove(&mut self, w: Wall) -> bool {
         let had = self.contains(w);
         let bit = 1u128 << w.anchor().index();
         match w.orientation() {
@@ -197,6 +209,7 @@ impl WallSet {
     }
 
     /// Whether the set holds `w`.
+    #[must_use]
     pub const fn contains(self, w: Wall) -> bool {
         let bits = match w.orientation() {
             Orientation::Horizontal => self.h,
@@ -206,28 +219,87 @@ impl WallSet {
     }
 
     /// Number of walls.
+    #[must_use]
     pub const fn len(self) -> usize {
         (self.h.count_ones() + self.v.count_ones()) as usize
     }
 
     /// Whether the set is empty.
+    #[must_use]
     pub const fn is_empty(self) -> bool {
         self.h == 0 && self.v == 0
     }
 
     /// The walls, horizontal ones first, each group by anchor index.
-    pub fn iter(self) -> impl Iterator<Item = Wall> {
-        let h = Bitboard(self.h).filter_map(|a| Wall::new(a, Orientation::Horizontal));
-        let v = Bitboard(self.v).filter_map(|a| Wall::new(a, Orientation::Vertical));
-        h.chain(v)
+    pub const fn iter(self) -> WallSetIter {
+        WallSetIter { h: self.horizontal().iter(), v: self.vertical().iter() }
     }
 
     /// A wall of the set that overlaps or crosses `w` (other than `w` itself), if any.
+    #[must_use]
     pub fn conflict_with(self, w: Wall) -> Option<Wall> {
         let (ch, cv) = w.conflicts();
         let mut other = WallSet { h: self.h & ch, v: self.v & cv };
         other.remove(w);
         other.iter().next()
+    }
+}
+
+/// The walls of a [`WallSet`], horizontal ones first, each group by anchor index (see
+/// [`WallSet::iter`]).
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
+pub struct WallSetIter {
+    h: BitboardIter,
+    v: BitboardIter,
+}
+
+impl Iterator for WallSetIter {
+    type Item = Wall;
+
+    #[inline]
+    fn next(&mut self) -> Option<Wall> {
+        // A set only ever holds walls, so every anchor in it is in range.
+        match self.h.next() {
+            Some(a) => Some(Wall::on_anchor(a, Orientation::Horizontal)),
+            None => self.v.next().map(|a| Wall::on_anchor(a, Orientation::Vertical)),
+        }
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.h.len() + self.v.len();
+        (n, Some(n))
+    }
+}
+
+impl DoubleEndedIterator for WallSetIter {
+    #[inline]
+    fn next_back(&mut self) -> Option<Wall> {
+        match self.v.next_back() {
+            Some(a) => Some(Wall::on_anchor(a, Orientation::Vertical)),
+            None => self.h.next_back().map(|a| Wall::on_anchor(a, Orientation::Horizontal)),
+        }
+    }
+}
+
+impl ExactSizeIterator for WallSetIter {}
+
+impl core::iter::FusedIterator for WallSetIter {}
+
+impl IntoIterator for WallSet {
+    type Item = Wall;
+    type IntoIter = WallSetIter;
+    fn into_iter(self) -> WallSetIter {
+        self.iter()
+    }
+}
+
+impl IntoIterator for &WallSet {
+    type Item = Wall;
+    type IntoIter = WallSetIter;
+    fn into_iter(self) -> WallSetIter {
+        self.iter()
     }
 }
 
@@ -267,6 +339,18 @@ mod tests {
         assert_eq!("e3x".parse::<Wall>(), Err(ParseWallError::Orientation));
         assert!("h".parse::<Wall>().is_err());
         assert!("".parse::<Wall>().is_err());
+    }
+
+    #[test]
+    fn blocked_steps_follow_the_rules() {
+        use crate::Direction::{East, North};
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let w = |s: &str| s.parse::<Wall>().unwrap();
+        // e3h blocks e3-e4 and f3-f4; e3v blocks e3-f3 and e4-f4.
+        assert_eq!(w("e3h").blocked_steps(), [(sq("e3"), North), (sq("f3"), North)]);
+        assert_eq!(w("e3v").blocked_steps(), [(sq("e3"), East), (sq("e4"), East)]);
+        assert_eq!(w("j10h").blocked_steps(), [(sq("j10"), North), (sq("k10"), North)]);
+        assert_eq!(w("j10v").blocked_steps(), [(sq("j10"), East), (sq("j11"), East)]);
     }
 
     #[test]

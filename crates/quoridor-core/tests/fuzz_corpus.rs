@@ -69,8 +69,11 @@ fn regression_square_row_with_plus_sign() {
 fn largest_board_with_127_walls_each_keeps_its_invariants() {
     use quoridor_core::{Config, Move, Position, Variant};
     for variant in [Variant::Classic, Variant::KingOfTheHill] {
-        let config =
-            Config { size: 11, players: 4, variant, walls: Some(127), ..Config::default() };
+        let config = Config::default()
+            .with_size(quoridor_core::BoardSize::MAX)
+            .with_players(4)
+            .with_variant(variant)
+            .with_walls(Some(127));
         let mut pos = Position::start(&config).expect("11x11 with 127 walls is a legal game");
         let mut plies = 0;
         while !pos.is_game_over() && plies < 400 {

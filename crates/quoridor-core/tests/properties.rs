@@ -9,14 +9,15 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 use quoridor_core::{
-    Config, Event, Game, Move, Position, Seat, Setup, Square, Variant, Wall, default_walls,
+    BoardSize, Config, Event, Game, Move, Position, Seat, SeatSetup, SeatState, Setup, Square,
+    Variant, Wall, WallSet, default_walls,
 };
 
 /// A configuration of any variant: size, 2/3/4 players or King of the Hill, default or
 /// explicit wall counts (some large, for mazes), any first seat, sometimes a ply limit.
 fn config_strategy() -> impl Strategy<Value = Config> {
     (
-        prop::sample::select(vec![5u8, 7, 9, 11]),
+        prop::sample::select(BoardSize::ALL.to_vec()),
         0usize..4,
         prop::option::of(0u8..=24),
         0usize..4,
@@ -30,7 +31,48 @@ fn config_strategy() -> impl Strategy<Value = Config> {
                 _ => (4, Variant::KingOfTheHill),
             };
             let seats = quoridor_core::seats_for(players).expect("2 to 4 players");
-            Config { size, players, variant, walls, first: seats[first % seats.len()], ply_limit }
+            Config::default()
+                .with_size(size)
+                .with_players(players)
+                .with_variant(variant)
+                .with_walls(walls)
+                .with_first(seats[first % seats.len()])
+                .with_ply_limit(ply_limit)
+        })
+}
+
+/// Any `Setup` at all: every size and variant, any seats playing (on any square of the
+/// largest board) or gone (with any leaving number), any walls in hand, any set of walls
+/// (overlapping ones too), any turn, ply and ply limit.
+fn setup_strategy() -> impl Strategy<Value = Setup> {
+    let seat = prop::option::of((
+        prop_oneof![
+            (0u8..121).prop_map(|i| SeatState::Playing(Square::from_index(i).expect("a square"))),
+            any::<u8>().prop_map(SeatState::Left),
+        ],
+        any::<u8>(),
+    ));
+    let walls = prop::collection::vec(0usize..200, 0..40);
+    (
+        prop::sample::select(BoardSize::ALL.to_vec()),
+        any::<bool>(),
+        [seat.clone(), seat.clone(), seat.clone(), seat],
+        walls,
+        0usize..4,
+        any::<u32>(),
+        prop::option::of(any::<u32>()),
+    )
+        .prop_map(|(size, koth, seats, walls, turn, ply, ply_limit)| {
+            let every_wall = common::every_wall();
+            Setup {
+                size,
+                variant: if koth { Variant::KingOfTheHill } else { Variant::Classic },
+                seats: seats.map(|s| s.map(|(state, walls)| SeatSetup { state, walls })),
+                walls: walls.into_iter().map(|i| every_wall[i]).collect::<WallSet>(),
+                turn: Seat::ALL[turn],
+                ply,
+                ply_limit,
+            }
         })
 }
 
@@ -81,14 +123,14 @@ fn apply(game: &mut Game, step: Step) -> bool {
 fn check_invariants(game: &Game) -> Result<(), TestCaseError> {
     let pos = game.position();
     // The incremental hash is the hash from scratch.
-    prop_assert_eq!(pos.hash(), pos.fresh_hash(), "{}", pos);
+    prop_assert_eq!(pos.zobrist(), common::rebuilt_zobrist(pos), "{}", pos);
     // Pawns on distinct squares of the board; occupied squares are exactly the pawns.
     let pawns: Vec<Square> = pos.active_seats().filter_map(|s| pos.pawn(s)).collect();
     prop_assert_eq!(pawns.len(), pos.active_seats().count());
     let distinct: BTreeSet<Square> = pawns.iter().copied().collect();
     prop_assert_eq!(distinct.len(), pawns.len(), "{}", pos);
     prop_assert!(pawns.iter().all(|s| s.on_board(pos.size())));
-    prop_assert_eq!(pos.occupied().collect::<BTreeSet<Square>>(), distinct);
+    prop_assert_eq!(pos.occupied().iter().collect::<BTreeSet<Square>>(), distinct);
     // Every player in the game has a path.
     for s in pos.active_seats() {
         prop_assert!(pos.distance(s).is_some(), "{} has no path in {}", s, pos);
@@ -155,7 +197,7 @@ proptest! {
                         for s in after.active_seats() {
                             prop_assert!(after.distance(s).is_some(), "{} after {} in {}", s, m, pos);
                         }
-                        prop_assert_eq!(after.hash(), after.fresh_hash());
+                        prop_assert_eq!(after.zobrist(), common::rebuilt_zobrist(&after));
                     }
                 }
             }
@@ -213,7 +255,7 @@ proptest! {
             let event = game.undo();
             prop_assert!(event.is_some());
             prop_assert_eq!(game.position(), &before);
-            prop_assert_eq!(game.position().hash(), before.hash());
+            prop_assert_eq!(game.position().zobrist(), before.zobrist());
             match event.expect("checked") {
                 Event::Move { seat, mv } => {
                     prop_assert_eq!(seat, before.turn());
@@ -222,13 +264,13 @@ proptest! {
                 Event::Resign(seat) => game.resign(seat).expect("allowed again"),
             }
             prop_assert_eq!(game.position(), &after);
-            prop_assert_eq!(game.position().hash(), after.hash());
+            prop_assert_eq!(game.position().zobrist(), after.zobrist());
             trail.push(after);
         }
         // All the way back.
         while let Some(expected) = trail.pop() {
             prop_assert_eq!(game.position(), &expected);
-            prop_assert_eq!(game.position().hash(), expected.hash());
+            prop_assert_eq!(game.position().zobrist(), expected.zobrist());
             if game.undo().is_none() {
                 break;
             }
@@ -248,7 +290,7 @@ proptest! {
             let text = pos.to_string();
             let parsed: Position = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
             prop_assert_eq!(parsed, pos);
-            prop_assert_eq!(parsed.hash(), pos.hash());
+            prop_assert_eq!(parsed.zobrist(), pos.zobrist());
             prop_assert_eq!(parsed.to_string(), text.clone());
             let setup: Setup = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
             prop_assert_eq!(setup, pos.to_setup());
@@ -260,12 +302,22 @@ proptest! {
         }
     }
 
+    /// Every `Setup` that can be built, legal or not, of every size, is written as a string
+    /// that reads back as the same setup.
+    #[test]
+    fn every_setup_round_trips(setup in setup_strategy()) {
+        let text = setup.to_string();
+        let back: Setup = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+        prop_assert_eq!(back, setup);
+        prop_assert_eq!(back.to_string(), text);
+    }
+
     /// A game record reads back as the same game: same start, events, positions, outcome,
     /// and the same record.
     #[test]
     fn game_records_round_trip((config, steps) in scenario(), event_tag in "[ -~]{0,20}") {
         let mut game = Game::new(&config).expect("valid config");
-        prop_assert!(game.set_tag("Event", &event_tag));
+        prop_assert_eq!(game.set_tag("Event", &event_tag), Ok(()));
         for step in steps {
             if !apply(&mut game, step) {
                 break;
@@ -366,7 +418,8 @@ proptest! {
         let twice = 2 * table * u32::from(size - 1);
         // round(x / 8) with halves up = floor((2x + 8) / 16)
         let expected = ((twice + 8) / 16).max(1);
-        prop_assert_eq!(u32::from(default_walls(size, players)), expected);
+        let board = BoardSize::new(size).expect("a supported size");
+        prop_assert_eq!(u32::from(default_walls(board, players)), expected);
     }
 }
 

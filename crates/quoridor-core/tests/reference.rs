@@ -89,7 +89,7 @@ fn check_position(pos: &Position, cov: &mut Coverage) {
 
     // The state reads back exactly (and the position string round-trips).
     assert_eq!(pos.to_string().parse::<Position>().as_ref(), Ok(pos), "{}", ctx());
-    assert_eq!(pos.hash(), pos.fresh_hash(), "{}", ctx());
+    assert_eq!(pos.zobrist(), common::rebuilt_zobrist(pos), "{}", ctx());
 
     // End of the game.
     assert_eq!(pos.outcome(), r.outcome(), "{}", ctx());
@@ -129,7 +129,7 @@ fn check_position(pos: &Position, cov: &mut Coverage) {
             }
         }
         if pos.seats().any(|t| t == s) {
-            let goal: BTreeSet<Cell> = pos.goal(s).map(cell).collect();
+            let goal: BTreeSet<Cell> = pos.goal(s).iter().map(cell).collect();
             let mut expected_goal = BTreeSet::new();
             for c in 0..r.size {
                 for row in 0..r.size {
@@ -181,10 +181,15 @@ fn check_position(pos: &Position, cov: &mut Coverage) {
         panic!("legal_moves differs: extra {extra:?}, missing {missing:?}, {}", ctx());
     }
     assert_eq!(pos.count_legal_moves(), expected.len(), "count_legal_moves, {}", ctx());
-    let pawn_moves: BTreeSet<Move> = pos.pawn_moves().map(Move::Pawn).collect();
+    let pawn_moves: BTreeSet<Move> = pos.pawn_moves().iter().map(Move::Pawn).collect();
     let expected_pawn: BTreeSet<Move> =
         expected.iter().copied().filter(|m| matches!(m, Move::Pawn(_))).collect();
     assert_eq!(pawn_moves, expected_pawn, "pawn_moves, {}", ctx());
+    let wall_moves: BTreeSet<Move> = pos.legal_walls().iter().map(Move::Wall).collect();
+    let expected_walls: BTreeSet<Move> =
+        expected.iter().copied().filter(|m| matches!(m, Move::Wall(_))).collect();
+    assert_eq!(wall_moves, expected_walls, "legal_walls, {}", ctx());
+    assert_eq!(pos.legal_walls().len(), expected_walls.len(), "legal_walls, {}", ctx());
     for m in every_move() {
         let legal = expected.contains(&m);
         assert_eq!(pos.is_legal(m), legal, "is_legal({m}), {}", ctx());
@@ -272,7 +277,7 @@ fn random_games(
 
 fn random_positions_of_size(size: u8, seed: u64) {
     let mut cov = Coverage::default();
-    for (i, config) in all_configs().iter().filter(|c| c.size == size).enumerate() {
+    for (i, config) in all_configs().iter().filter(|c| c.size.get() == size).enumerate() {
         // Larger boards cost more per position; fewer, longer games keep the time even.
         let shape = match size {
             5 => (9, 80),
@@ -338,7 +343,7 @@ fn start_positions_follow_the_rules() {
     }
     for first in Seat::ALL {
         let config = common::config(9, 4, Variant::KingOfTheHill, None);
-        let config = Config { first, ..config };
+        let config = config.with_first(first);
         let pos = Position::start(&config).expect("valid config");
         assert_eq!(RefState::from_position(&pos), RefState::start(&config), "{config:?}");
     }
@@ -348,7 +353,7 @@ fn start_positions_follow_the_rules() {
 /// slots) x (players) x (squares per search). The fast perft only estimates the cost here;
 /// the count compared is the reference's own.
 fn reference_cost(pos: &Position, depth: u32) -> u64 {
-    let n = u64::from(pos.size());
+    let n = u64::from(pos.size().get());
     let players = pos.active_seats().count() as u64;
     perft(pos, depth - 1) * 2 * (n - 1) * (n - 1) * players * n * n
 }
@@ -417,7 +422,7 @@ fn reference_perft_agrees_after_random_openings() {
                 None => break,
             }
         }
-        let depth = match config.size {
+        let depth = match config.size.get() {
             5 => 3,
             11 => 1,
             _ => 2,
@@ -452,7 +457,7 @@ fn bulk_two_ply_count_agrees_with_playing_every_move() {
                     .sum();
                 assert_eq!(perft(&pos, 2), played, "perft 2 of {pos}");
                 positions += 1;
-                if config.size <= 7 && rng.percent(3) {
+                if config.size.get() <= 7 && rng.percent(3) {
                     assert_eq!(played, RefState::from_position(&pos).perft(2), "{pos}");
                     with_reference += 1;
                 }

@@ -1,12 +1,17 @@
-//! One test (or a few) for each rule and each decision of RULES.md, on positions built from
+//! One test (or a few) for each rule and each decision of docs/rules.md, on positions built from
 //! the position string or from moves played from the start.
 
 mod common;
 
 use quoridor_core::{
-    Config, Direction, Move, Outcome, ParsePositionError, PlayError, Position, ResignError, Seat,
-    SeatSetup, SeatState, Setup, SetupError, Square, Variant, Wall, WallSet, default_walls,
+    BoardSize, Config, Direction, Move, Outcome, ParsePositionError, ParsePositionErrorKind,
+    PlayError, Position, ResignError, Seat, SeatSetup, SeatState, Setup, SetupError, Square,
+    Variant, Wall, WallSet, default_walls,
 };
+
+fn size(n: u8) -> BoardSize {
+    BoardSize::new(n).unwrap_or_else(|| panic!("{n} is not a board size"))
+}
 
 fn pos(s: &str) -> Position {
     s.parse().unwrap_or_else(|e| panic!("`{s}`: {e}"))
@@ -26,7 +31,7 @@ fn mv(s: &str) -> Move {
 
 /// The pawn destinations of the side to move, sorted by name.
 fn pawn_moves(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = p.pawn_moves().map(|s| s.to_string()).collect();
+    let mut v: Vec<String> = p.pawn_moves().iter().map(|s| s.to_string()).collect();
     v.sort();
     v
 }
@@ -57,7 +62,7 @@ fn start_squares_and_goals_of_every_seat() {
     assert_eq!(at(Seat::North).as_deref(), Some("e9"));
     assert_eq!(at(Seat::East).as_deref(), Some("i5"));
     let goal = |s| {
-        let mut v: Vec<String> = p.goal(s).map(|q| q.to_string()).collect();
+        let mut v: Vec<String> = p.goal(s).iter().map(|q| q.to_string()).collect();
         v.sort();
         v.join(" ")
     };
@@ -67,7 +72,7 @@ fn start_squares_and_goals_of_every_seat() {
     assert_eq!(goal(Seat::East), "a1 a2 a3 a4 a5 a6 a7 a8 a9");
     let k = start(7, 4, Variant::KingOfTheHill);
     for s in Seat::ALL {
-        assert_eq!(k.goal(s).map(|q| q.to_string()).collect::<Vec<_>>(), ["d4"]);
+        assert_eq!(k.goal(s).iter().map(|q| q.to_string()).collect::<Vec<_>>(), ["d4"]);
     }
     let small = start(5, 4, Variant::Classic);
     let squares: Vec<String> =
@@ -93,7 +98,7 @@ fn turns_run_south_west_north_east_skipping_absent_seats() {
     }
     assert_eq!(order, [Seat::South, Seat::West, Seat::North, Seat::South]);
 
-    let config = Config { players: 4, first: Seat::North, ..Config::default() };
+    let config = Config::default().with_players(4).with_first(Seat::North);
     let mut p = Position::start(&config).expect("valid");
     let mut order = Vec::new();
     for m in ["e8", "h5", "e2", "b5", "e7"] {
@@ -105,11 +110,11 @@ fn turns_run_south_west_north_east_skipping_absent_seats() {
 
 #[test]
 fn first_seat_is_a_parameter() {
-    let config = Config { first: Seat::North, ..Config::default() };
+    let config = Config::default().with_first(Seat::North);
     let p = Position::start(&config).expect("valid");
     assert_eq!(p.turn(), Seat::North);
     assert_eq!(
-        Position::start(&Config { first: Seat::East, ..Config::default() }).unwrap_err(),
+        Position::start(&Config::default().with_first(Seat::East)).unwrap_err(),
         quoridor_core::ConfigError::FirstSeat { first: Seat::East, players: 2 }
     );
 }
@@ -134,15 +139,15 @@ fn wall_counts_scale_with_the_board() {
         [(5, [5, 4, 3]), (7, [8, 5, 4]), (9, [10, 7, 5]), (11, [13, 9, 6])];
     for (size, counts) in expected {
         for (players, walls) in [2u8, 3, 4].into_iter().zip(counts) {
-            assert_eq!(default_walls(size, players), walls, "{size}x{size}, {players} players");
+            assert_eq!(default_walls(self::size(size), players), walls, "{size}x{size}");
             let p = start(size, players, Variant::Classic);
             for s in p.active_seats() {
                 assert_eq!(p.walls_in_hand(s), walls, "{size}x{size}, {players} players");
             }
         }
     }
-    // At least one, even on a board too small for the scaled count.
-    assert!((2..=4).all(|n| default_walls(3, n) >= 1));
+    // At least one, whatever the number of players.
+    assert!((0..=u8::MAX).all(|n| default_walls(BoardSize::MIN, n) >= 1));
 }
 
 #[test]
@@ -160,13 +165,11 @@ fn king_of_the_hill_first_player_gets_one_wall_fewer() {
     let p = start(9, 4, Variant::KingOfTheHill);
     let hands: Vec<u8> = Seat::ALL.iter().map(|&s| p.walls_in_hand(s)).collect();
     assert_eq!(hands, [4, 5, 5, 5]);
-    let config = Config {
-        players: 4,
-        variant: Variant::KingOfTheHill,
-        walls: Some(7),
-        first: Seat::North,
-        ..Config::default()
-    };
+    let config = Config::default()
+        .with_players(4)
+        .with_variant(Variant::KingOfTheHill)
+        .with_walls(Some(7))
+        .with_first(Seat::North);
     let p = Position::start(&config).expect("valid");
     let hands: Vec<u8> = Seat::ALL.iter().map(|&s| p.walls_in_hand(s)).collect();
     assert_eq!(hands, [7, 7, 6, 7]);
@@ -341,8 +344,10 @@ fn a_wall_blocks_the_two_steps_its_name_says() {
 #[test]
 fn there_are_128_walls_on_the_empty_board() {
     let p = Position::default();
-    let (h, v) = p.legal_walls();
-    assert_eq!((h.count(), v.count()), (64, 64));
+    let walls = p.legal_walls();
+    assert_eq!((walls.horizontal().len(), walls.vertical().len(), walls.len()), (64, 64, 128));
+    assert_eq!(walls.iter().count(), 128);
+    assert!(walls.iter().all(|w| p.is_legal(Move::Wall(w))));
     assert_eq!(start(5, 2, Variant::Classic).count_legal_moves(), 3 + 32);
     assert_eq!(start(11, 2, Variant::Classic).count_legal_moves(), 3 + 200);
 }
@@ -518,7 +523,7 @@ fn king_of_the_hill_is_won_on_the_centre_only() {
 
 #[test]
 fn king_of_the_hill_needs_four_players() {
-    let config = Config { variant: Variant::KingOfTheHill, players: 3, ..Config::default() };
+    let config = Config::default().with_variant(Variant::KingOfTheHill).with_players(3);
     assert_eq!(
         Position::start(&config).unwrap_err(),
         quoridor_core::ConfigError::KingOfTheHillPlayers(3)
@@ -592,7 +597,7 @@ fn a_player_left_without_any_action_is_eliminated() {
     assert_eq!(r.rank(Seat::West), Some(4));
     // The same setup with West to move is not a legal position: West would have gone.
     let boxed = "5 S:b1:2,W:a1:0,N:c5:3,E:c1:3 a1h W 11".parse::<Position>();
-    assert_eq!(boxed, Err(ParsePositionError::Setup(SetupError::NoLegalAction(Seat::West))));
+    assert_eq!(boxed, Err(ParsePositionError::from(SetupError::NoLegalAction(Seat::West))));
     // The position after the elimination reads back.
     assert_eq!(p.to_string(), "5 S:b1:2,W:left1:0,N:c5:3,E:c1:3 a1h N 11");
     assert_eq!(pos(&p.to_string()), p);
@@ -661,7 +666,7 @@ fn winner_ranks_first_even_when_others_are_closer() {
 
 #[test]
 fn ply_limit_ends_the_game_drawn() {
-    let config = Config { ply_limit: Some(4), ..Config::default() };
+    let config = Config::default().with_ply_limit(Some(4));
     let mut p = Position::start(&config).expect("valid");
     for m in ["e2", "e8", "e3"] {
         play(&mut p, m);
@@ -756,7 +761,7 @@ fn every_play_error_names_the_rule() {
         assert!(!p.is_legal(last));
         assert_eq!(p.play(last), Err(error.clone()), "{position} {last}");
         assert_eq!(p, before, "a refused move changes nothing");
-        assert_eq!(p.hash(), before.hash());
+        assert_eq!(p.zobrist(), before.zobrist());
         assert_eq!(error.to_string(), message);
     }
 }
@@ -771,8 +776,8 @@ fn wall_already_placed_is_an_overlap() {
 }
 
 fn setup_error(s: &str) -> SetupError {
-    match s.parse::<Position>() {
-        Err(ParsePositionError::Setup(e)) => e,
+    match s.parse::<Position>().map_err(|e| e.kind().clone()) {
+        Err(ParsePositionErrorKind::Setup(e)) => e,
         other => panic!("`{s}`: expected a setup error, got {other:?}"),
     }
 }
@@ -787,10 +792,15 @@ fn every_setup_error() {
         ("9 S:e1:200,N:e9:10 - S 0", SetupError::TooManyWalls { seat: Seat::South, walls: 200 }),
         ("9 S:e1:10,W:left2:7,N:e9:7 - S 3", SetupError::LeaveOrder),
         ("9 S:e1:5,W:left1:5,N:e9:5,E:left1:5 - S 3", SetupError::LeaveOrder),
+        ("9 S:e1:5,W:left4:5,N:e9:5 - S 3", SetupError::LeaveOrder),
+        ("9 S:e1:5,W:left0:5,N:e9:5 - S 3", SetupError::LeaveOrder),
+        ("9 S:e1:5,W:left255:5,N:e9:5 - S 3", SetupError::LeaveOrder),
+        ("9 S:e1:128,N:e9:10 - S 0", SetupError::TooManyWalls { seat: Seat::South, walls: 128 }),
+        ("9 - - S 0", SetupError::Seats),
         ("9 S:left1:10,N:left2:10 - S 3", SetupError::NoPlayers),
         (
             "5 S:e9:5,N:c5:5 - S 0",
-            SetupError::PawnOffBoard { seat: Seat::South, square: sq("e9"), size: 5 },
+            SetupError::PawnOffBoard { seat: Seat::South, square: sq("e9"), size: size(5) },
         ),
         (
             "9 S:e5:10,N:e5:10 - S 0",
@@ -809,16 +819,14 @@ fn every_setup_error() {
     ];
     for (s, e) in cases {
         assert_eq!(setup_error(s), e, "{s}");
-        let message = ParsePositionError::Setup(e.clone()).to_string();
+        let message = ParsePositionError::from(e.clone()).to_string();
         assert_eq!(message, format!("illegal position: {e}"));
     }
-    // The size is checked on plain data too.
-    let mut setup = Position::default().to_setup();
-    setup.size = 8;
-    assert_eq!(Position::try_from(setup), Err(SetupError::Size(8)));
+    // Walls in hand: the format reads any count a setup holds; the rules allow 127.
+    assert!("9 S:e1:127,N:e9:10 - S 0".parse::<Position>().is_ok());
     assert_eq!(
-        SetupError::Size(8).to_string(),
-        "board size 8 is not supported: the side must be odd, from 5 to 11"
+        SetupError::TooManyWalls { seat: Seat::South, walls: 128 }.to_string(),
+        "South holds 128 walls: at most 127"
     );
     // A few messages in full.
     assert_eq!(
@@ -853,7 +861,7 @@ fn setup_round_trips_through_plain_data() {
 
 #[test]
 fn position_parse_errors_name_the_token() {
-    let cases: [(&str, &str); 16] = [
+    let cases: [(&str, &str); 18] = [
         ("9 S:e1:10,N:e9:10 - S", "found 4"),
         ("", "found 1"),
         ("9 S:e1:10,N:e9:10  - S 0", "found 6"),
@@ -863,7 +871,9 @@ fn position_parse_errors_name_the_token() {
         ("9 X:e1:10,N:e9:10 - S 0", "`X:e1:10`"),
         ("9 S:z1:10,N:e9:10 - S 0", "`S:z1:10`"),
         ("9 S:e1,N:e9:10 - S 0", "`S:e1`"),
-        ("9 S:left4:10,N:e9:10 - S 0", "`S:left4:10`"),
+        ("9 S:left:10,N:e9:10 - S 0", "`S:left:10`"),
+        ("9 S:left256:10,N:e9:10 - S 0", "`S:left256:10`"),
+        ("9 S:e1:256,N:e9:10 - S 0", "`S:e1:256`"),
         ("9 S:e1:ten,N:e9:10 - S 0", "`S:e1:ten`"),
         ("9 N:e9:10,S:e1:10 - S 0", "`S:e1:10`"),
         ("9 S:e1:10,N:e9:10 e3x S 0", "`e3x`"),
@@ -873,21 +883,37 @@ fn position_parse_errors_name_the_token() {
     ];
     for (s, token) in cases {
         let e = s.parse::<Position>().expect_err(s);
-        assert!(!matches!(e, ParsePositionError::Setup(_)), "{s}: {e}");
+        assert!(!matches!(e.kind(), ParsePositionErrorKind::Setup(_)), "{s}: {e}");
+        match e.token() {
+            Some(t) => assert_eq!(format!("`{t}`"), token, "{s}"),
+            None => assert!(token.starts_with("found"), "{s}: {e}"),
+        }
         let message = e.to_string();
         assert!(message.contains(token), "`{s}`: message `{message}` should name {token}");
     }
+    let kind = |s: &str| s.parse::<Setup>().map_err(|e| e.kind().clone());
     assert_eq!(
-        "9 S:e1:10,N:e9:10 e3h,e3h S 0".parse::<Setup>(),
-        Err(ParsePositionError::DuplicateWall(wall("e3h")))
+        kind("9 S:e1:10,N:e9:10 e3h,e3h S 0"),
+        Err(ParsePositionErrorKind::DuplicateWall(wall("e3h")))
     );
-    assert_eq!("9 S:e1:10,N:e9:10 - S".parse::<Setup>(), Err(ParsePositionError::Fields(4)));
+    assert_eq!(kind("9 S:e1:10,N:e9:10 - S"), Err(ParsePositionErrorKind::Fields(4)));
+    assert_eq!(kind("8 S:e1:10,N:e9:10 - S 0"), Err(ParsePositionErrorKind::Size));
+    assert_eq!(kind("09 S:e1:10,N:e9:10 - S 0"), Err(ParsePositionErrorKind::Size));
+    assert_eq!(
+        "8 S:e1:10,N:e9:10 - S 0".parse::<Setup>().unwrap_err().to_string(),
+        "bad size `8`: the side must be odd, from 5 to 11, with `k` after it for King of the Hill"
+    );
+    assert_eq!(
+        "9 S:e1:256,N:e9:10 - S 0".parse::<Setup>().unwrap_err().to_string(),
+        "bad seat entry `S:e1:256`: walls in hand is a whole number (a legal position allows 0 to 127, MAX_WALLS_PER_PLAYER)"
+    );
 }
 
 #[test]
 fn move_parse_errors_name_the_token() {
     for bad in ["z1", "e0", "e12", "k5h", "e3x", "", "e", "3e", "E3"] {
         let e = bad.parse::<Move>().expect_err(bad);
+        assert_eq!(e.token(), bad);
         if !bad.is_empty() {
             assert!(e.to_string().contains(&format!("`{bad}`")), "{bad}: {e}");
         }
@@ -919,4 +945,176 @@ fn other_programs_conventions_are_not_ours() {
     play(&mut p, "e3h");
     assert!(!p.can_step(sq("e3"), Direction::North));
     assert!(p.can_step(sq("e2"), Direction::North));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API fixes of release 0.1, one regression test each.
+
+/// Regression: a `Setup` of size 8 printed but did not read back. A size is now a
+/// `BoardSize`, so no such setup can be built, and every setup of every size reads back,
+/// legal or not.
+#[test]
+fn setup_of_every_size_round_trips() {
+    assert_eq!(BoardSize::new(8), None);
+    assert_eq!(
+        BoardSize::try_from(8).unwrap_err().to_string(),
+        "`8` is not a board size: the side must be odd, from 5 to 11"
+    );
+    for size in BoardSize::ALL {
+        for players in [2, 3, 4] {
+            let start = Position::start(&Config::default().with_size(size).with_players(players))
+                .expect("valid config");
+            let setup = start.to_setup();
+            assert_eq!(setup.to_string().parse::<Setup>(), Ok(setup), "{setup}");
+            assert!(setup.to_string().starts_with(&format!("{} ", size.get())));
+        }
+        // Illegal setups read back too: no seats, a leaving number past 3, more walls than
+        // allowed, a pawn off the board, overlapping walls, a ply past the limit.
+        let odd = Setup {
+            size,
+            variant: Variant::KingOfTheHill,
+            seats: [
+                Some(SeatSetup { state: SeatState::Playing(sq("k11")), walls: 255 }),
+                Some(SeatSetup { state: SeatState::Left(200), walls: 0 }),
+                None,
+                Some(SeatSetup { state: SeatState::Left(0), walls: 128 }),
+            ],
+            walls: [wall("e3h"), wall("e3v"), wall("f3h"), wall("j10v")].into_iter().collect(),
+            turn: Seat::North,
+            ply: u32::MAX,
+            ply_limit: Some(0),
+        };
+        assert_eq!(odd.to_string().parse::<Setup>(), Ok(odd), "{odd}");
+        assert!(Position::try_from(odd).is_err());
+        let empty = Setup { seats: [None; 4], walls: WallSet::new(), ..odd };
+        assert_eq!(empty.to_string().parse::<Setup>(), Ok(empty), "{empty}");
+        assert_eq!(Position::try_from(empty), Err(SetupError::Seats));
+    }
+}
+
+/// Regression: the position format refused more than 255 walls in hand while its message
+/// said "0 to 127". A setup holds any `u8`; a legal position holds at most
+/// `MAX_WALLS_PER_PLAYER`, and both messages say so.
+#[test]
+fn walls_in_hand_in_the_position_format_agree_with_the_rules() {
+    assert_eq!(quoridor_core::MAX_WALLS_PER_PLAYER, 127);
+    assert!("9 S:e1:127,N:e9:10 - S 0".parse::<Position>().is_ok());
+    let e = "9 S:e1:128,N:e9:10 - S 0".parse::<Position>().unwrap_err();
+    assert_eq!(e.to_string(), "illegal position: South holds 128 walls: at most 127");
+    let e = "9 S:e1:256,N:e9:10 - S 0".parse::<Setup>().unwrap_err();
+    assert!(e.to_string().contains("`S:e1:256`") && e.to_string().contains("0 to 127"), "{e}");
+}
+
+/// Regression: a resignation naming no seat was reported as a bad tag.
+#[test]
+fn a_bad_resignation_in_a_record_is_a_resignation_error() {
+    use quoridor_core::{Game, ParseRecordError};
+    let e = "1. e2 e8 X:resigns *".parse::<Game>().unwrap_err();
+    assert_eq!(e, ParseRecordError::ResignSeat { token: "X:resigns".to_string() });
+    assert_eq!(
+        e.to_string(),
+        "`X:resigns` is not a resignation: a resignation is written SEAT:resigns, with the seat S, W, N or E"
+    );
+    // A resignation of a seat that is not in the game is refused by the rules.
+    let e = "1. e2 e8 W:resigns *".parse::<Game>().unwrap_err();
+    assert!(matches!(e, ParseRecordError::Resign { .. }), "{e}");
+    // A bad size tag names the tag, the value and the rule.
+    let e = "[Size \"8\"]\n\n*".parse::<Game>().unwrap_err();
+    assert_eq!(e.to_string(), "tag Size has a bad value `8`: the side must be odd, from 5 to 11");
+}
+
+/// `Position::start` passes on the rule a configuration breaks, not a stand-in.
+#[test]
+fn start_reports_the_rule_the_config_breaks() {
+    use quoridor_core::ConfigError;
+    let d = Config::default();
+    assert_eq!(Position::start(&d.with_players(5)), Err(ConfigError::Players(5)));
+    assert_eq!(Position::start(&d.with_walls(Some(128))), Err(ConfigError::Walls(128)));
+    assert_eq!(Position::start(&d.with_ply_limit(Some(0))), Err(ConfigError::PlyLimit));
+    for size in BoardSize::ALL {
+        for (players, variant) in
+            [(2, Variant::Classic), (3, Variant::Classic), (4, Variant::KingOfTheHill)]
+        {
+            let c = d.with_size(size).with_players(players).with_variant(variant);
+            let pos = Position::start(&c).expect("every valid configuration starts");
+            assert_eq!(pos.size(), size);
+        }
+    }
+}
+
+/// Regression: `MoveList::push` dropped moves past its capacity in release builds. The
+/// capacity holds every legal move of the largest board: at most 200 walls (an empty 11 x 11
+/// board; placed walls only take room) plus the pawn moves, which never pass 8 (four
+/// directions, at most two side-steps each). The pawn moves are tried here for every way
+/// three pawns can stand round the mover, with and without a wall behind each of them.
+#[test]
+fn a_move_list_holds_every_legal_move_of_the_largest_board() {
+    let empty = Position::start(&Config::default().with_size(BoardSize::MAX)).expect("valid");
+    assert_eq!(empty.legal_walls().len(), 200);
+    // Within two steps of f6, where a pawn can take part in a jump or side-step.
+    let near: Vec<Square> =
+        ["f7", "g6", "f5", "e6", "f8", "h6", "f4", "d6", "e7", "g7", "e5", "g5"]
+            .into_iter()
+            .map(sq)
+            .collect();
+    // Walls behind the four neighbours: blocking f7-f8, g6-h6, f5-f4 and e6-d6.
+    let behind = [wall("f7h"), wall("g5v"), wall("e4h"), wall("d5v")];
+    let (mut most_pawn, mut most) = (0, 0);
+    let mut positions = 0;
+    for a in 0..near.len() {
+        for b in a + 1..near.len() {
+            for c in b + 1..near.len() {
+                for mask in 0..16u8 {
+                    let walls: WallSet =
+                        (0..4).filter(|i| mask & (1 << i) != 0).map(|i| behind[i]).collect();
+                    let playing =
+                        |s: Square| Some(SeatSetup { state: SeatState::Playing(s), walls: 60 });
+                    let setup = Setup {
+                        size: BoardSize::MAX,
+                        variant: Variant::Classic,
+                        seats: [
+                            playing(sq("f6")),
+                            playing(near[a]),
+                            playing(near[b]),
+                            playing(near[c]),
+                        ],
+                        walls,
+                        turn: Seat::South,
+                        ply: 0,
+                        ply_limit: None,
+                    };
+                    let Ok(pos) = Position::try_from(setup) else { continue };
+                    positions += 1;
+                    let list = pos.legal_moves();
+                    assert_eq!(list.len(), pos.count_legal_moves(), "{pos}");
+                    assert!(list.len() <= quoridor_core::MAX_MOVES, "{pos}");
+                    assert!(pos.pawn_moves().len() <= 8, "{pos}");
+                    most_pawn = most_pawn.max(pos.pawn_moves().len());
+                    most = most.max(list.len());
+                }
+            }
+        }
+    }
+    assert_eq!(positions, 220 * 16);
+    // Two pawns in line behind walls give four side-steps, plus the two free steps.
+    assert_eq!(most_pawn, 6);
+    assert!(most >= 200, "{most}");
+}
+
+/// `Game::set_tag` used to answer `false` for a refused tag; it now says which rule the tag
+/// breaks, and the game keeps its tags.
+#[test]
+fn a_refused_tag_says_why() {
+    use quoridor_core::{Game, TagError};
+    let mut game = Game::default();
+    assert_eq!(game.set_tag("Event", "Club"), Ok(()));
+    assert_eq!(game.set_tag("Result", "S+"), Err(TagError::Computed("Result".to_string())));
+    assert_eq!(game.set_tag("", "x"), Err(TagError::Name(String::new())));
+    assert_eq!(game.set_tag("Round 2", "x"), Err(TagError::Name("Round 2".to_string())));
+    assert_eq!(game.set_tag("Event", "a\nb"), Err(TagError::LineBreak("Event".to_string())));
+    assert_eq!(game.tag("Event"), Some("Club"));
+    assert_eq!(
+        game.set_tag("Round 2", "x").unwrap_err().to_string(),
+        "`Round 2` is not a tag name: a name is made of letters, digits and `_`"
+    );
 }

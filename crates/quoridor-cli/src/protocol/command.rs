@@ -32,7 +32,7 @@ pub enum Command {
     /// `quit`: ends the session.
     Quit,
     /// `boardsize N`: the board side (odd, 5 to 11).
-    BoardSize(u8),
+    BoardSize(quoridor_core::BoardSize),
     /// `players K`: 2, 3 or 4 players.
     Players(u8),
     /// `variant classic|koth`.

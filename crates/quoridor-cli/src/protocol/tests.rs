@@ -6,6 +6,10 @@ use quoridor_core::{Config, Move, Position, Seat, Variant};
 
 use super::{Command, Request, Session};
 
+fn size(n: u8) -> quoridor_core::BoardSize {
+    quoridor_core::BoardSize::new(n).expect("a board size")
+}
+
 fn reply(s: &mut Session, line: &str) -> String {
     s.handle_line(line).unwrap_or_default()
 }
@@ -303,10 +307,10 @@ fn any_order_reaches(setup: &[&str], settings: &[&str], config: &Config) {
 
 #[test]
 fn settings_in_any_order_reach_the_same_game() {
-    let koth = Config { players: 4, variant: Variant::KingOfTheHill, ..Config::default() };
+    let koth = Config::default().with_players(4).with_variant(Variant::KingOfTheHill);
     any_order_reaches(&[], &["players 4", "variant koth"], &koth);
 
-    let config = Config { size: 7, walls: Some(6), first: Seat::East, ..koth };
+    let config = koth.with_size(size(7)).with_walls(Some(6)).with_first(Seat::East);
     any_order_reaches(
         &[],
         &["boardsize 7", "players 4", "variant koth", "first E", "walls 6"],
@@ -314,11 +318,11 @@ fn settings_in_any_order_reach_the_same_game() {
     );
 
     // Back from that game to a classic two-player one.
-    let back = Config { players: 2, variant: Variant::Classic, first: Seat::North, ..config };
+    let back = config.with_players(2).with_variant(Variant::Classic).with_first(Seat::North);
     let setup = ["boardsize 7", "players 4", "variant koth", "first E", "walls 6"];
     any_order_reaches(&setup, &["players 2", "variant classic", "first N"], &back);
 
-    let three = Config { size: 5, players: 3, first: Seat::West, ..Config::default() };
+    let three = Config::default().with_size(size(5)).with_players(3).with_first(Seat::West);
     any_order_reaches(&[], &["boardsize 5", "players 3", "first W"], &three);
 }
 
@@ -345,7 +349,8 @@ fn conflicting_settings_are_refused_when_the_game_starts_and_a_later_setting_rep
     assert!(reply(&mut s, "genmove").starts_with("? `variant koth` conflicts with `players 3`"));
     // A later valid setting repairs it and starts the game at once.
     assert_eq!(reply(&mut s, "players 4"), "=\n\n");
-    let koth = Config { size: 7, players: 4, variant: Variant::KingOfTheHill, ..Config::default() };
+    let koth =
+        Config::default().with_size(size(7)).with_players(4).with_variant(Variant::KingOfTheHill);
     assert_eq!(*s.position(), start(&koth));
     assert!(reply(&mut s, "genmove").starts_with("= "));
     assert_eq!(s.position().ply(), 1);
@@ -379,7 +384,7 @@ fn a_position_ends_the_wait_and_its_settings_follow_it() {
     assert_eq!(reply(&mut s, "play c2"), "=\n\n", "the position is a game to play on");
     // Its size, players and variant are now the settings.
     assert_eq!(reply(&mut s, "clear_board"), "=\n\n");
-    let five = Config { size: 5, ..Config::default() };
+    let five = Config::default().with_size(size(5));
     assert_eq!(*s.position(), start(&five));
 }
 

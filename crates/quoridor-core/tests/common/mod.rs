@@ -1,6 +1,6 @@
 //! Helpers shared by the integration tests: a seeded PRNG, configurations of every variant,
 //! random legal playouts, and a deliberately slow, obviously correct reference rules model
-//! written from RULES.md alone.
+//! written from docs/rules.md alone.
 //!
 //! The reference reads a [`Position`] only through its public getters (size, variant, seats,
 //! pawns, walls, walls in hand, turn, plies, ply limit, leaving order). It never asks the fast
@@ -10,7 +10,9 @@
 
 use std::collections::{BTreeSet, VecDeque};
 
-use quoridor_core::{Config, Move, Orientation, Outcome, Position, Seat, Square, Variant, Wall};
+use quoridor_core::{
+    BoardSize, Config, Move, Orientation, Outcome, Position, Seat, Square, Variant, Wall,
+};
 
 // ---------------------------------------------------------------------------------------------
 // A seeded PRNG (splitmix64), so every random test is deterministic.
@@ -50,7 +52,8 @@ impl Rng {
 
 /// A configuration of `players` players on a `size` board with `walls` each (`None`: default).
 pub fn config(size: u8, players: u8, variant: Variant, walls: Option<u8>) -> Config {
-    Config { size, players, variant, walls, ..Config::default() }
+    let size = BoardSize::new(size).expect("a supported board size");
+    Config::default().with_size(size).with_players(players).with_variant(variant).with_walls(walls)
 }
 
 /// A spread of configurations: every size, 2/3/4 players, King of the Hill, default wall
@@ -126,6 +129,12 @@ pub fn random_move(pos: &Position, rng: &mut Rng, wall_percent: u64) -> Option<M
     }
 }
 
+/// The Zobrist key of `pos` rebuilt from its plain data (`Position::try_from` computes it
+/// from scratch), to compare with the key the position kept up to date move by move.
+pub fn rebuilt_zobrist(pos: &Position) -> u64 {
+    Position::try_from(pos.to_setup()).expect("the setup of a position is legal").zobrist()
+}
+
 /// Plays the moves (written in notation) from the start of `config`.
 pub fn play_from_start(config: &Config, moves: &str) -> Position {
     let mut pos = Position::start(config).expect("valid config");
@@ -154,7 +163,7 @@ pub struct RefWall {
 }
 
 impl RefWall {
-    /// The two steps the wall blocks. RULES.md: `e3h` blocks e3<->e4 and f3<->f4; `e3v`
+    /// The two steps the wall blocks. docs/rules.md: `e3h` blocks e3<->e4 and f3<->f4; `e3v`
     /// blocks e3<->f3 and e4<->f4.
     pub fn blocked_steps(self) -> [(Cell, Cell); 2] {
         let (c, r) = (self.col, self.row);
@@ -170,7 +179,7 @@ impl RefWall {
         (0..n - 1).contains(&self.col) && (0..n - 1).contains(&self.row)
     }
 
-    /// RULES.md: `e3h` overlaps `e3h`, `d3h` and `f3h`; `e3v` overlaps `e3v`, `e2v` and `e4v`.
+    /// docs/rules.md: `e3h` overlaps `e3h`, `d3h` and `f3h`; `e3v` overlaps `e3v`, `e2v` and `e4v`.
     pub fn overlaps(self, other: RefWall) -> bool {
         if self.horizontal != other.horizontal {
             return false;
@@ -182,7 +191,7 @@ impl RefWall {
         }
     }
 
-    /// RULES.md: `e3h` and `e3v` cross (they share their centre point).
+    /// docs/rules.md: `e3h` and `e3v` cross (they share their centre point).
     pub fn crosses(self, other: RefWall) -> bool {
         self.horizontal != other.horizontal && self.col == other.col && self.row == other.row
     }
@@ -268,7 +277,7 @@ impl RefState {
         }
         leavers.sort();
         let mut st = RefState {
-            size: i32::from(pos.size()),
+            size: i32::from(pos.size().get()),
             koth: pos.variant() == Variant::KingOfTheHill,
             seats: pos.seats().collect(),
             pawns,
@@ -284,10 +293,10 @@ impl RefState {
         st
     }
 
-    /// The start of a configuration, from RULES.md: start squares, the wall table with its
+    /// The start of a configuration, from docs/rules.md: start squares, the wall table with its
     /// scaling decision, and one wall fewer for the first player in King of the Hill.
     pub fn start(config: &Config) -> RefState {
-        let n = i32::from(config.size);
+        let n = i32::from(config.size.get());
         let seats: Vec<Seat> = match config.players {
             2 => vec![Seat::South, Seat::North],
             3 => vec![Seat::South, Seat::West, Seat::North],
@@ -595,7 +604,7 @@ impl RefState {
         self.settle();
     }
 
-    /// Ranks per RULES.md: the winner first; the others still in the game by distance, equal
+    /// Ranks per docs/rules.md: the winner first; the others still in the game by distance, equal
     /// distances sharing a rank (1, 2, 2, 4); then the leavers, the later leaver first. In a
     /// draw (the crate's documented choice) every player still in the game shares rank 1.
     pub fn ranking(&self) -> [Option<u8>; 4] {
@@ -648,7 +657,7 @@ impl RefState {
     }
 }
 
-/// Start square of `seat` on an N x N board (RULES.md).
+/// Start square of `seat` on an N x N board (docs/rules.md).
 pub fn start_cell(n: i32, seat: Seat) -> Cell {
     match seat {
         Seat::South => (n / 2, 0),

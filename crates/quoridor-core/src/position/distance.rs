@@ -1,0 +1,114 @@
+//! Distances and shortest paths to the goal, read from the cached paths where they are
+//! exact, found by a flood fill otherwise.
+
+use crate::paths;
+use crate::square::{STRIDE, Seat, Square};
+use crate::wall::Wall;
+
+use super::Position;
+use super::maze::open_with;
+
+impl Position {
+    /// Shortest distance of `seat` to its goal (pawns do not block), `None` when the seat
+    /// is not in the game.
+    #[must_use]
+    pub fn distance(&self, seat: Seat) -> Option<u8> {
+        if !self.is_active(seat) {
+            return None;
+        }
+        let i = seat.index();
+        if self.stale & 1 << i == 0 { Some(self.paths[i].len) } else { self.search_distance(seat) }
+    }
+
+    /// The squares of a shortest path of `seat`, from the pawn to the goal, in order.
+    /// Empty when the seat is not in the game.
+    pub fn shortest_path(&self, seat: Seat) -> impl Iterator<Item = Square> + '_ {
+        let path = self.exact_path(seat.index());
+        let start = self.pawn(seat);
+        let len = if start.is_some() { path.len as usize + 1 } else { 0 };
+        let mut cur = start;
+        let mut north = path.north;
+        let mut east = path.east;
+        core::iter::from_fn(move || {
+            let sq = cur?;
+            let i = sq.index();
+            let bit = 1u128 << i;
+            cur = if north & bit != 0 {
+                north &= !bit;
+                Square::from_index(i + STRIDE)
+            } else if i >= STRIDE && north & (bit >> STRIDE) != 0 {
+                north &= !(bit >> STRIDE);
+                Square::from_index(i - STRIDE)
+            } else if east & bit != 0 {
+                east &= !bit;
+                Square::from_index(i + 1)
+            } else if i >= 1 && east & (bit >> 1) != 0 {
+                east &= !(bit >> 1);
+                Square::from_index(i - 1)
+            } else {
+                None
+            };
+            Some(sq)
+        })
+        .take(len)
+    }
+
+    /// Shortest distance of `seat` to its goal from `from` (pawns do not block): where the
+    /// seat's pawn would stand after a move, say. `None` when the seat is not in the game,
+    /// `from` is off the board, or no path leads from it.
+    ///
+    /// ```
+    /// use quoridor_core::{Position, Seat};
+    /// let pos = Position::default();
+    /// assert_eq!(pos.distance_from(Seat::South, "e2".parse().unwrap()), Some(7));
+    /// ```
+    #[must_use]
+    pub fn distance_from(&self, seat: Seat, from: Square) -> Option<u8> {
+        if !self.is_active(seat) || !from.on_board(self.size) {
+            return None;
+        }
+        paths::distance(&self.maze.open, from.bit(), self.goal_bits(seat))
+    }
+
+    /// Shortest distance of `seat` to its goal if the wall `w` were added, without playing
+    /// it: the cached distance when the wall blocks no step of the cached path, a flood fill
+    /// otherwise. The wall is not checked: for a wall that is not legal the answer is that
+    /// of the open steps with the wall's two blocked steps closed. `None` when the seat is
+    /// not in the game or the wall would cut it off.
+    ///
+    /// ```
+    /// use quoridor_core::{Position, Seat};
+    /// let pos = Position::default();
+    /// assert_eq!(pos.distance_after_wall("e8h".parse().unwrap(), Seat::North), Some(9));
+    /// assert_eq!(pos.distance_after_wall("e8h".parse().unwrap(), Seat::South), Some(9));
+    /// assert_eq!(pos.distance_after_wall("a3h".parse().unwrap(), Seat::South), Some(8));
+    /// ```
+    #[must_use]
+    pub fn distance_after_wall(&self, w: Wall, seat: Seat) -> Option<u8> {
+        if !self.is_active(seat) {
+            return None;
+        }
+        let i = seat.index();
+        let (o, a) = (w.orientation(), w.anchor().index());
+        if self.stale & 1 << i == 0 && !self.paths[i].is_cut_by(o, a) {
+            return Some(self.paths[i].len);
+        }
+        let open = open_with(&self.maze.open, o, a);
+        paths::distance(&open, self.pawns[i].bit(), self.goal_bits(seat))
+    }
+
+    /// Shortest distance of `seat` computed afresh by a flood fill, for a stale cached path.
+    fn search_distance(&self, seat: Seat) -> Option<u8> {
+        if !self.is_active(seat) {
+            return None;
+        }
+        paths::distance(&self.maze.open, self.pawns[seat.index()].bit(), self.goal_bits(seat))
+    }
+
+    /// Distance to the goal of `seat` from every square of the board (pawns do not block),
+    /// indexed by [`Square::index`]; `u8::MAX` where the goal cannot be reached.
+    #[must_use]
+    pub fn distance_map(&self, seat: Seat) -> [u8; 121] {
+        paths::distance_map(&self.maze.open, self.goal_bits(seat), self.geo().squares)
+    }
+}
