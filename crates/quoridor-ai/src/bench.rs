@@ -2,11 +2,12 @@
 //! signature (it changes only when the search's behaviour does), and nodes per second
 //! measure its speed.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use quoridor_core::Position;
 
 use crate::engine::Engine;
+use crate::time::Instant;
 use crate::{EngineOptions, Limits};
 
 /// The bench positions, in the position format: two players on 9x9 (opening, middle game,

@@ -4,13 +4,13 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
 
 use quoridor_core::Position;
 
 use crate::params::MAX_THREADS;
 use crate::params::{EvalParams, SearchParams};
 use crate::search::Worker;
+use crate::time::Instant;
 use crate::tt::Tt;
 use crate::{EngineOptions, Limits, SearchInfo, SearchResult};
 

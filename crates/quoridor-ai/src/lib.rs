@@ -42,6 +42,7 @@ pub mod params;
 pub mod race;
 mod rng;
 pub mod search;
+mod time;
 mod tt;
 mod weights;
 

@@ -27,7 +27,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use quoridor_core::{Move, Outcome, Position, Seat, Variant, WallSet};
 
@@ -42,6 +42,7 @@ use crate::params::{
 use crate::params::{EvalParams, SearchParams};
 use crate::race::{RaceTable, RaceValue};
 use crate::rng::mix;
+use crate::time::Instant;
 use crate::tt::{Bound, Tt};
 use crate::{Limits, Score, SearchInfo, SearchResult};
 
