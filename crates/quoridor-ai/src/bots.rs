@@ -4,7 +4,7 @@ use quoridor_core::{Game, Move, Position};
 
 use crate::engine::Engine;
 use crate::rng::Rng;
-use crate::{EngineOptions, Level, Limits};
+use crate::{EngineOptions, Level, Limits, SearchInfo};
 
 /// Something that chooses moves.
 pub trait Bot {
@@ -156,6 +156,35 @@ impl EngineBot {
     pub fn engine(&mut self) -> &mut Engine {
         &mut self.engine
     }
+
+    /// Chooses a move like [`Bot::choose`], calling `on_iteration` after every completed
+    /// iteration of the search (not at all when the level draws a random move instead).
+    ///
+    /// ```
+    /// use quoridor_ai::{EngineBot, Level};
+    /// use quoridor_core::Position;
+    /// let mut bot = EngineBot::with_level(Level::new(5).unwrap(), 1);
+    /// let mut depths = Vec::new();
+    /// let m = bot.choose_with_info(&Position::default(), &mut |i| depths.push(i.depth));
+    /// assert!(m.is_some());
+    /// assert_eq!(depths, [1, 2, 3]);
+    /// ```
+    pub fn choose_with_info(
+        &mut self,
+        pos: &Position,
+        on_iteration: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<Move> {
+        if let Some(level) = self.level {
+            let pct = level.random_move_percent();
+            if pct > 0 && (self.rng.below(100) as u32) < pct {
+                let pawn: Vec<_> = pos.pawn_moves().iter().collect();
+                if !pawn.is_empty() {
+                    return Some(Move::Pawn(pawn[self.rng.below(pawn.len())]));
+                }
+            }
+        }
+        self.engine.search(pos, &self.limits, on_iteration).map(|r| r.best)
+    }
 }
 
 impl Bot for EngineBot {
@@ -167,15 +196,6 @@ impl Bot for EngineBot {
     }
 
     fn choose(&mut self, pos: &Position) -> Option<Move> {
-        if let Some(level) = self.level {
-            let pct = level.random_move_percent();
-            if pct > 0 && (self.rng.below(100) as u32) < pct {
-                let pawn: Vec<_> = pos.pawn_moves().iter().collect();
-                if !pawn.is_empty() {
-                    return Some(Move::Pawn(pawn[self.rng.below(pawn.len())]));
-                }
-            }
-        }
-        self.engine.search(pos, &self.limits, &mut |_| {}).map(|r| r.best)
+        self.choose_with_info(pos, &mut |_| {})
     }
 }
