@@ -44,6 +44,7 @@ mod rng;
 pub mod search;
 mod time;
 mod tt;
+mod verdict;
 mod weights;
 
 use core::fmt;
@@ -56,6 +57,7 @@ pub use bots::{Bot, EngineBot, GreedyBot, RandomBot};
 pub use engine::Engine;
 pub use level::Level;
 pub use limits::{Clock, Limits};
+pub use verdict::Verdict;
 
 /// A search score, from the point of view of the side to move.
 ///

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::time::Duration;
 
-use quoridor_ai::{Engine, Limits, Score, SearchInfo};
+use quoridor_ai::{Engine, Limits, Score, SearchInfo, Verdict};
 use quoridor_core::{Outcome, Position, Seat};
 use serde_json::{Value, json};
 
@@ -112,7 +112,7 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
     match result {
         Some(r) => {
             writeln!(out, "best      {} ({}, depth {})", r.best, r.info.score, r.info.depth)?;
-            writeln!(out, "verdict   {}", verdict(&pos, r.info.score))?;
+            writeln!(out, "verdict   {}", Verdict { side: pos.turn(), score: r.info.score })?;
         }
         None => writeln!(out, "best      - (no search result)")?,
     }
@@ -159,17 +159,6 @@ pub fn info_line(info: &SearchInfo) -> String {
         secs(info.time),
         pv.join(" ")
     )
-}
-
-fn verdict(pos: &Position, score: Score) -> String {
-    let side = pos.turn();
-    match score {
-        Score::Win(n) => format!("{side} wins in {n} plies"),
-        Score::Loss(n) => format!("{side} loses in {n} plies"),
-        Score::Eval(v) if v > 50 => format!("{side} is better ({score})"),
-        Score::Eval(v) if v < -50 => format!("{side} is worse ({score})"),
-        Score::Eval(_) => format!("about equal ({score})"),
-    }
 }
 
 /// A score as JSON: `{"text": "+1.25", "eval": 125}`, `{"text": "win in 5", "win": 5}`,
