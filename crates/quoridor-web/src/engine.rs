@@ -1,0 +1,222 @@
+//! The engine for the page's Web Worker: [`Engine`] (analysis, any limits), [`LevelBot`]
+//! (a playing level), their [`SearchInfo`], and the [`bench`].
+
+use std::time::Duration;
+
+use quoridor_ai::{EngineBot, EngineOptions, Level, Limits, Score, Verdict};
+use quoridor_core::{Position, Seat};
+use wasm_bindgen::prelude::*;
+
+use crate::js_error;
+
+/// What a search found after one iteration, with the score in words for the side to move.
+#[wasm_bindgen]
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    side: Seat,
+    info: quoridor_ai::SearchInfo,
+}
+
+#[wasm_bindgen]
+impl SearchInfo {
+    /// Depth of the iteration, in plies.
+    #[wasm_bindgen(getter)]
+    pub fn depth(&self) -> u32 {
+        self.info.depth
+    }
+
+    /// The score as the engine prints it: `"+1.30"`, `"win in 5"`, `"loss in 4"`.
+    #[wasm_bindgen(getter, js_name = scoreText)]
+    pub fn score_text(&self) -> String {
+        self.info.score.to_string()
+    }
+
+    /// `"eval"`, `"win"` or `"loss"`, for the side to move.
+    #[wasm_bindgen(getter, js_name = scoreKind)]
+    pub fn score_kind(&self) -> String {
+        match self.info.score {
+            Score::Eval(_) => "eval",
+            Score::Win(_) => "win",
+            Score::Loss(_) => "loss",
+        }
+        .to_string()
+    }
+
+    /// The evaluation in centi-steps (100 = one step of path length), or the plies to the
+    /// win or loss.
+    #[wasm_bindgen(getter, js_name = scoreValue)]
+    pub fn score_value(&self) -> f64 {
+        match self.info.score {
+            Score::Eval(v) => f64::from(v),
+            Score::Win(n) | Score::Loss(n) => f64::from(n),
+        }
+    }
+
+    /// The score in words, as `quoridor analyse` prints it: `"North is better (+1.30)"`.
+    #[wasm_bindgen(getter)]
+    pub fn verdict(&self) -> String {
+        Verdict { side: self.side, score: self.info.score }.to_string()
+    }
+
+    /// The seat to move in the searched position, whose view the score takes.
+    #[wasm_bindgen(getter)]
+    pub fn side(&self) -> String {
+        self.side.letter().to_string()
+    }
+
+    /// The principal variation, best move first: `["e2", "e8", "e3h"]`.
+    #[wasm_bindgen(getter)]
+    pub fn pv(&self) -> Vec<String> {
+        self.info.pv.iter().map(|m| m.to_string()).collect()
+    }
+
+    /// Nodes searched so far.
+    #[wasm_bindgen(getter)]
+    pub fn nodes(&self) -> f64 {
+        self.info.nodes as f64
+    }
+
+    /// Nodes per second.
+    #[wasm_bindgen(getter)]
+    pub fn nps(&self) -> f64 {
+        self.info.nps as f64
+    }
+
+    /// Milliseconds spent so far.
+    #[wasm_bindgen(getter, js_name = timeMs)]
+    pub fn time_ms(&self) -> f64 {
+        self.info.time.as_secs_f64() * 1000.0
+    }
+}
+
+/// Calls `on_info` with each iteration's information; an exception thrown by the
+/// callback is ignored (the search goes on).
+fn reporter<'a>(
+    side: Seat,
+    on_info: &'a js_sys::Function,
+) -> impl FnMut(&quoridor_ai::SearchInfo) + 'a {
+    move |info| {
+        let info = SearchInfo { side, info: info.clone() };
+        let _ = on_info.call1(&JsValue::NULL, &JsValue::from(info));
+    }
+}
+
+fn position(text: &str) -> Result<Position, JsError> {
+    text.parse().map_err(js_error)
+}
+
+/// The engine at full strength, on one thread, keeping its transposition table from one
+/// search to the next.
+#[wasm_bindgen]
+pub struct Engine {
+    inner: quoridor_ai::Engine,
+}
+
+#[wasm_bindgen]
+impl Engine {
+    /// An engine with a transposition table of `hash_mb` MiB (smaller when the memory cannot
+    /// be had).
+    #[wasm_bindgen(constructor)]
+    pub fn new(hash_mb: usize) -> Engine {
+        let options = EngineOptions { hash_mb, ..EngineOptions::default() };
+        Engine { inner: quoridor_ai::Engine::new(options) }
+    }
+
+    /// Forgets what earlier searches learnt.
+    #[wasm_bindgen(js_name = newGame)]
+    pub fn new_game(&mut self) {
+        self.inner.new_game();
+    }
+
+    /// Searches `position` (in the position format) to `depth` plies, `nodes` nodes or for
+    /// `movetime_ms` milliseconds, whichever comes first; with none of them it searches
+    /// until the worker running it is terminated (or to depth 100). `on_info` gets a
+    /// [`SearchInfo`] after every iteration. Returns the last one, `undefined` when the game
+    /// is over.
+    ///
+    /// # Errors
+    /// When the position does not read.
+    pub fn search(
+        &mut self,
+        position: &str,
+        depth: Option<u32>,
+        nodes: Option<f64>,
+        movetime_ms: Option<u32>,
+        on_info: &js_sys::Function,
+    ) -> Result<Option<SearchInfo>, JsError> {
+        let pos = self::position(position)?;
+        let limits = Limits {
+            depth,
+            nodes: nodes.map(|n| n.max(1.0) as u64),
+            movetime: movetime_ms.map(|ms| Duration::from_millis(u64::from(ms))),
+            ..Limits::default()
+        };
+        let result = self.inner.search(&pos, &limits, &mut reporter(pos.turn(), on_info));
+        Ok(result.map(|r| SearchInfo { side: pos.turn(), info: r.info }))
+    }
+}
+
+/// The engine at a playing level, 1 (beginner) to 10 (full strength): the level's time or
+/// depth per move, evaluation noise and random moves (see `quoridor_ai::Level`).
+#[wasm_bindgen]
+pub struct LevelBot {
+    inner: EngineBot,
+}
+
+#[wasm_bindgen]
+impl LevelBot {
+    /// The engine at `level`, with `seed` for its randomness (another seed, another game).
+    ///
+    /// # Errors
+    /// When `level` is not from 1 to 10.
+    #[wasm_bindgen(constructor)]
+    pub fn new(level: u8, seed: u32) -> Result<LevelBot, JsError> {
+        let level = Level::new(level).ok_or_else(|| {
+            JsError::new(&format!("level {level} does not exist: levels run from 1 to 10"))
+        })?;
+        Ok(LevelBot { inner: EngineBot::with_level(level, u64::from(seed)) })
+    }
+
+    /// The level's move for the side to move in `position` (in the position format), in
+    /// notation; `undefined` when the game is over. `on_info` gets a [`SearchInfo`] after
+    /// every iteration of the search.
+    ///
+    /// # Errors
+    /// When the position does not read.
+    pub fn choose(
+        &mut self,
+        position: &str,
+        on_info: &js_sys::Function,
+    ) -> Result<Option<String>, JsError> {
+        let pos = self::position(position)?;
+        let m = self.inner.choose_with_info(&pos, &mut reporter(pos.turn(), on_info));
+        Ok(m.map(|m| m.to_string()))
+    }
+}
+
+/// Totals of a [`bench`] run.
+#[wasm_bindgen]
+#[derive(Clone, Copy, Debug)]
+pub struct BenchReport {
+    /// Positions searched.
+    pub positions: u32,
+    /// Total nodes: the search's signature for the depth.
+    pub nodes: f64,
+    /// Total time in milliseconds.
+    #[wasm_bindgen(js_name = timeMs)]
+    pub time_ms: f64,
+    /// Nodes per second.
+    pub nps: f64,
+}
+
+/// Searches the engine's fixed bench positions to `depth` (as `quoridor bench --depth`).
+#[wasm_bindgen]
+pub fn bench(depth: u32) -> BenchReport {
+    let r = quoridor_ai::bench(depth);
+    BenchReport {
+        positions: r.positions as u32,
+        nodes: r.nodes as f64,
+        time_ms: r.time.as_secs_f64() * 1000.0,
+        nps: r.nps as f64,
+    }
+}
