@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds the browser page into web/dist: the WebAssembly module of crates/quoridor-web, its
+# JavaScript glue, and the static files. Serve it with
+#   python3 -m http.server -d web/dist 8000
+# Needs the wasm32-unknown-unknown target and the wasm-bindgen CLI of the same version as
+# the wasm-bindgen crate in Cargo.lock (the script names the install command if either is
+# missing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+web=web
+dist=$web/dist
+
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    rustup target add wasm32-unknown-unknown
+fi
+want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
+have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
+if [ "$have" != "$want" ]; then
+    echo "build.sh: wasm-bindgen $want is needed (found: ${have:-none}); install it with" >&2
+    echo "  cargo install wasm-bindgen-cli --version $want" >&2
+    exit 1
+fi
+
+cargo build --target wasm32-unknown-unknown --release -p quoridor-web
+rm -rf "$dist"
+mkdir -p "$dist/js"
+wasm-bindgen --target web --no-typescript --out-dir "$dist/pkg" \
+    target/wasm32-unknown-unknown/release/quoridor_web.wasm
+cp "$web/index.html" "$web/style.css" "$dist/"
+cp "$web"/js/*.js "$dist/js/"
+echo "built $dist: $(wc -c < "$dist/pkg/quoridor_web_bg.wasm") bytes of WebAssembly"

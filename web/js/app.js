@@ -1,0 +1,664 @@
+// The page: a game (the rules in WebAssembly), who plays each seat, the engine worker, and
+// the controls around the board.
+
+import init, { Game } from '../pkg/quoridor_web.js';
+import { Board, SEAT_NAMES } from './board.js';
+import { EngineClient } from './engine.js';
+
+const $ = (id) => document.getElementById(id);
+const HUMAN = 'human';
+const ALL_SEATS = ['S', 'W', 'N', 'E'];
+const SEATS_FOR = { 2: ['S', 'N'], 3: ['S', 'W', 'N'], 4: ['S', 'W', 'N', 'E'] };
+
+const state = {
+  game: null,
+  // Who plays each seat: HUMAN or an engine level 1-10.
+  players: { S: HUMAN, W: 5, N: 3, E: 5 },
+  redo: [],            // events taken back, the next one last
+  analysing: false,    // analysis mode: people play every seat, the engine comments
+  paused: false,       // engines only: the game waits
+  showPaths: false,
+  preview: null,       // { name, legal, reason }
+  thinking: null,      // { kind: 'play' | 'analyse', seat, position }
+  info: null,          // the engine's latest information
+  infoPosition: null,  // the position it is about
+  message: '',
+  messageKind: '',
+  gameId: 0,
+};
+
+let engine;
+let board;
+
+// ---------------------------------------------------------------------------------------
+// Who is who
+
+function seats() {
+  return state.game.seats();
+}
+
+function controller(seat) {
+  return state.analysing ? HUMAN : state.players[seat];
+}
+
+function isHuman(seat) {
+  return controller(seat) === HUMAN;
+}
+
+function over() {
+  return state.game.result() !== '*';
+}
+
+function humansInGame() {
+  return seats().filter((s) => state.players[s] === HUMAN);
+}
+
+function describe(seat) {
+  const c = controller(seat);
+  return c === HUMAN ? SEAT_NAMES[seat] : `${SEAT_NAMES[seat]} (engine, level ${c})`;
+}
+
+// ---------------------------------------------------------------------------------------
+// Changing the game
+
+function say(text, kind = '') {
+  state.message = text;
+  state.messageKind = kind;
+}
+
+function afterChange() {
+  state.preview = null;
+  update();
+}
+
+// Plays a move for the side to move; a refused move shows its rule and changes nothing.
+function tryPlay(mv, source = 'person') {
+  const why = state.game.whyIllegal(mv);
+  if (why) {
+    say(`Illegal move ${mv}: ${why}`, 'error');
+    update();
+    return false;
+  }
+  const seat = state.game.turn();
+  state.game.play(mv);
+  state.redo = [];
+  say(source === 'engine' ? `${SEAT_NAMES[seat]} played ${mv}.` : '');
+  afterChange();
+  return true;
+}
+
+function replay(event) {
+  const [seat, what] = event.split(':');
+  if (what === 'resigns') state.game.resign(seat);
+  else state.game.play(what);
+}
+
+function stopEngine() {
+  if (engine.busy) engine.stop();
+  state.thinking = null;
+}
+
+function undo() {
+  stopEngine();
+  const humans = humansInGame();
+  let taken = 0;
+  for (;;) {
+    const ev = state.game.undo();
+    if (!ev) break;
+    state.redo.push(ev);
+    taken++;
+    if (state.analysing || humans.length === 0) break;
+    // Back to a person's turn (taking back the engines' replies too).
+    if (isHuman(state.game.turn()) && state.game.isActive(state.game.turn())) break;
+  }
+  if (!state.analysing && humans.length === 0) state.paused = true;
+  say(taken ? '' : 'Nothing to take back.');
+  afterChange();
+}
+
+function redo() {
+  stopEngine();
+  const humans = humansInGame();
+  while (state.redo.length) {
+    replay(state.redo.pop());
+    if (state.analysing || humans.length === 0 || over()) break;
+    if (isHuman(state.game.turn())) break;
+  }
+  say('');
+  afterChange();
+}
+
+function resignSeat() {
+  if (!state.game || over()) return null;
+  const turn = state.game.turn();
+  if (isHuman(turn)) return turn;
+  const humans = seats().filter((s) => isHuman(s) && state.game.isActive(s));
+  return humans.length === 1 ? humans[0] : null;
+}
+
+function resign() {
+  const seat = resignSeat();
+  if (!seat) return;
+  stopEngine();
+  state.game.resign(seat);
+  state.redo = [];
+  say(`${SEAT_NAMES[seat]} resigned.`);
+  afterChange();
+}
+
+function newGame(options) {
+  stopEngine();
+  const game = new Game(options.size, options.players, options.variant, options.walls, options.first);
+  state.game?.free();
+  state.game = game;
+  state.gameId++;
+  state.redo = [];
+  state.paused = false;
+  state.info = null;
+  engine.newGame();
+  const first = SEAT_NAMES[state.game.turn()];
+  say(isHuman(state.game.turn())
+    ? `New game. ${first} moves first: click a highlighted square, or point between two squares to place a wall.`
+    : `New game. ${first} moves first.`);
+  afterChange();
+}
+
+function loadText(text) {
+  const trimmed = text.trim();
+  let game;
+  try {
+    game = Game.fromRecord(trimmed);
+  } catch (recordError) {
+    try {
+      game = Game.fromPosition(trimmed);
+    } catch {
+      return recordError.message;
+    }
+  }
+  stopEngine();
+  state.game?.free();
+  state.game = game;
+  state.gameId++;
+  state.redo = [];
+  state.info = null;
+  for (const s of ALL_SEATS) state.players[s] = HUMAN;
+  engine.newGame();
+  say(`Loaded (${game.ply()} plies). People play every seat: choose an engine for a seat in the players list to play on against it.`);
+  afterChange();
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------
+// The engine
+
+// Whether the engine should be thinking now: analysing, or an engine's turn to move.
+function wantsEngine() {
+  if (over()) return false;
+  if (state.analysing) return true;
+  return !state.paused && !isHuman(state.game.turn());
+}
+
+function runEngine() {
+  const game = state.game;
+  const position = game.position();
+  if (state.thinking && (state.thinking.position !== position || !wantsEngine())) stopEngine();
+  if (engine.busy || !wantsEngine()) return;
+  const gameId = state.gameId;
+  if (state.analysing) {
+    if (state.infoPosition === position && state.analysisStopped) return;
+    state.analysisStopped = false;
+    state.thinking = { kind: 'analyse', seat: game.turn(), position };
+    state.info = null;
+    state.infoPosition = position;
+    engine.analyse(position, (info) => showInfo(info, position)).then(() => {
+      if (state.thinking?.position === position) state.thinking = null;
+      update();
+    }, engineFailed);
+    return;
+  }
+  const seat = game.turn();
+  const level = controller(seat);
+  state.thinking = { kind: 'play', seat, position };
+  state.info = null;
+  state.infoPosition = position;
+  engine.play(position, level, (info) => showInfo(info, position)).then(async (answer) => {
+    if (gameId !== state.gameId || state.game.position() !== position) return;
+    let move = answer.move;
+    if (answer.stopped) {
+      // Stopped: the best move of the last completed iteration, or a one-ply search.
+      move = answer.lastInfo?.pv?.[0];
+      if (!move && state.thinking?.stopForMove) {
+        const quick = await engine.quick(position);
+        move = quick.info?.pv?.[0];
+      }
+      if (!state.thinking?.stopForMove) return;
+    }
+    state.thinking = null;
+    if (gameId !== state.gameId || state.game.position() !== position) return;
+    if (move) tryPlay(move, 'engine');
+    else update();
+  }, engineFailed);
+}
+
+function engineFailed(err) {
+  state.thinking = null;
+  say(`The engine failed: ${err.message}`, 'error');
+  update();
+}
+
+function showInfo(info, position) {
+  if (state.game.position() !== position) return;
+  state.info = info;
+  state.infoPosition = position;
+  renderEngine();
+}
+
+function stop() {
+  if (!state.thinking) return;
+  if (state.thinking.kind === 'play') {
+    state.thinking.stopForMove = true;
+    engine.stop();
+  } else {
+    state.analysisStopped = true;
+    engine.stop();
+    state.thinking = null;
+    update();
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Drawing
+
+function seatView(seat) {
+  const g = state.game;
+  const active = g.isActive(seat);
+  return {
+    letter: seat,
+    active,
+    pawn: g.pawn(seat),
+    distance: g.distance(seat),
+    path: active && state.showPaths ? g.shortestPath(seat) : [],
+    walls: g.wallsInHand(seat),
+    rank: g.rank(seat),
+    toMove: !over() && g.turn() === seat,
+  };
+}
+
+function wallOwners() {
+  const owners = new Map();
+  for (const ev of state.game.events()) {
+    const [seat, what] = ev.split(':');
+    if (what.endsWith('h') || what.endsWith('v')) owners.set(what, seat);
+  }
+  return owners;
+}
+
+function canPlayHere() {
+  return !over() && isHuman(state.game.turn()) && !(state.thinking?.kind === 'play');
+}
+
+function render() {
+  const g = state.game;
+  const turn = g.turn();
+  const owners = wallOwners();
+  const events = g.events();
+  const last = events.length ? events[events.length - 1].split(':')[1] : null;
+  const interactive = canPlayHere();
+  const n = g.size();
+  const seatsView = seats().map(seatView);
+  board.draw({
+    size: n,
+    variant: g.variant(),
+    turn,
+    seats: seatsView,
+    targets: interactive ? g.pawnMoves() : [],
+    walls: g.walls().map((name) => ({ name, seat: owners.get(name) })),
+    lastWall: last && /[hv]$/.test(last) ? last : null,
+    lastSquare: last && !/[hv]$/.test(last) && last !== 'resigns' ? last : null,
+    centre: g.variant() === 'koth' ? g.goal('S')[0] : null,
+    showPaths: state.showPaths,
+    preview: interactive ? state.preview : null,
+    interactive,
+    label: `${n} by ${n} board. ` + seatsView.filter((s) => s.active)
+      .map((s) => `${SEAT_NAMES[s.letter]} on ${s.pawn}, ${s.distance} to go, ${s.walls} walls`).join('; '),
+  });
+  renderStatus(interactive);
+  renderPlayers(seatsView);
+  renderEngine();
+  renderButtons();
+  const rec = $('record');
+  rec.value = g.record();
+  rec.scrollTop = rec.scrollHeight;
+}
+
+function renderStatus(interactive) {
+  const g = state.game;
+  const status = $('status');
+  status.className = 'status';
+  if (over()) {
+    const winner = g.winner();
+    const ranking = seats().map((s) => [s, g.rank(s)]).filter(([, r]) => r != null)
+      .sort((a, b) => a[1] - b[1]).map(([s, r]) => `${r}. ${SEAT_NAMES[s]}`).join('  ');
+    status.textContent = winner ? `${SEAT_NAMES[winner]} wins! Ranking: ${ranking}` : `Draw. Ranking: ${ranking}`;
+    status.classList.add('over', winner ? `seat-${winner}` : 'draw');
+    return;
+  }
+  const turn = g.turn();
+  status.classList.add(`seat-${turn}`);
+  if (state.thinking?.kind === 'play') {
+    status.textContent = `${describe(turn)} is thinking…`;
+  } else if (interactive) {
+    const walls = g.wallsInHand(turn);
+    status.textContent = `${SEAT_NAMES[turn]} to move: click a highlighted square` +
+      (walls > 0 ? `, or point between two squares to place a wall (${walls} left).` : '.');
+  } else if (state.paused) {
+    status.textContent = `${describe(turn)} to move. The game is paused.`;
+  } else {
+    status.textContent = `${describe(turn)} to move.`;
+  }
+}
+
+function renderPlayers(seatsView) {
+  const table = $('players');
+  table.replaceChildren();
+  const head = table.createTHead().insertRow();
+  for (const h of ['', 'Player', 'Walls', 'To go', 'Played by']) {
+    const th = document.createElement('th');
+    th.textContent = h;
+    head.appendChild(th);
+  }
+  const body = table.createTBody();
+  for (const s of seatsView) {
+    const row = body.insertRow();
+    row.className = `seat-${s.letter}${s.toMove ? ' to-move' : ''}${s.active ? '' : ' left'}`;
+    row.dataset.seat = s.letter;
+    const swatch = row.insertCell();
+    swatch.innerHTML = `<span class="swatch seat-${s.letter}" aria-hidden="true"></span>`;
+    const name = row.insertCell();
+    name.textContent = SEAT_NAMES[s.letter] + (s.toMove ? ' ◀ to move' : '');
+    if (!s.active) name.textContent += ' (left)';
+    if (over() && s.rank != null) name.textContent += ` · rank ${s.rank}`;
+    const walls = row.insertCell();
+    walls.className = 'walls';
+    walls.innerHTML = `<span class="wall-count">${s.walls}</span> <span class="wall-pips" aria-hidden="true">${'▮'.repeat(Math.min(s.walls, 20))}</span>`;
+    const dist = row.insertCell();
+    dist.className = 'dist';
+    dist.textContent = s.active ? String(s.distance) : '–';
+    const who = row.insertCell();
+    const select = document.createElement('select');
+    select.setAttribute('aria-label', `Who plays ${SEAT_NAMES[s.letter]}`);
+    select.dataset.seat = s.letter;
+    select.add(new Option('Person', HUMAN));
+    for (let l = 1; l <= 10; l++) select.add(new Option(`Engine ${l}`, String(l)));
+    select.value = String(state.players[s.letter]);
+    select.disabled = state.analysing;
+    select.addEventListener('change', () => {
+      const v = select.value;
+      state.players[s.letter] = v === HUMAN ? HUMAN : Number(v);
+      if (state.thinking?.kind === 'play' && state.thinking.seat === s.letter) stopEngine();
+      update();
+    });
+    who.appendChild(select);
+  }
+}
+
+function renderEngine() {
+  const info = state.info && state.infoPosition === state.game.position() ? state.info : null;
+  const thinking = state.thinking;
+  $('thinking').hidden = !thinking;
+  $('engine-idle').hidden = !!thinking;
+  $('stop').hidden = !thinking;
+  $('thinking-text').textContent = thinking
+    ? (thinking.kind === 'analyse' ? 'analysing' : `${SEAT_NAMES[thinking.seat]} thinking`) +
+      (info ? ` · depth ${info.depth}` : '…')
+    : '';
+  $('stop').title = thinking?.kind === 'play'
+    ? 'Stop thinking and play the best move found so far' : 'Stop the analysis';
+  const allEngines = !state.analysing && seats().every((s) => state.players[s] !== HUMAN);
+  $('pause').hidden = !allEngines || over();
+  $('pause').textContent = state.paused ? 'Continue' : 'Pause';
+  $('verdict').textContent = info ? info.verdict : '–';
+  $('depth').textContent = info ? String(info.depth) : '–';
+  $('pv').textContent = info ? info.pv.join(' ') : '–';
+  $('speed').textContent = info
+    ? `${Math.round(info.nodes).toLocaleString('en')} nodes, ${Math.round(info.nps / 1000).toLocaleString('en')} k nodes/s`
+    : '–';
+  renderEvalBar(info);
+}
+
+// The evaluation bar: with two players South's share (bottom) against North's; with more,
+// the side to move's share against the others (the paranoid search's view).
+function renderEvalBar(info) {
+  const bar = $('eval-bar');
+  bar.hidden = !state.analysing;
+  if (!state.analysing) return;
+  const fill = bar.querySelector('.eval-fill');
+  const g = state.game;
+  let share = 0.5;
+  let seat = g.players() === 2 ? 'S' : g.turn();
+  if (over()) {
+    const w = g.winner();
+    share = w ? 1 : 0.5;
+    seat = w ?? seat;
+  } else if (info) {
+    let v = info.scoreKind === 'win' ? 1 : info.scoreKind === 'loss' ? 0
+      : 1 / (1 + Math.exp(-info.scoreValue / 250));
+    if (g.players() === 2 && info.side !== 'S') v = 1 - v;
+    share = v;
+  }
+  fill.className = `eval-fill seat-${seat}`;
+  fill.style.height = `${(share * 100).toFixed(1)}%`;
+  bar.title = info ? info.verdict : 'analysing…';
+  bar.dataset.share = share.toFixed(3);
+}
+
+function renderButtons() {
+  $('undo').disabled = state.game.events().length === 0;
+  $('redo').disabled = state.redo.length === 0;
+  const r = resignSeat();
+  $('resign').disabled = !r;
+  $('resign').textContent = r ? `Resign (${SEAT_NAMES[r]})` : 'Resign';
+  const msg = $('message');
+  msg.textContent = state.preview && !state.preview.legal
+    ? `Wall ${state.preview.name} is illegal: ${state.preview.reason}`
+    : state.message;
+  msg.className = `message ${state.preview && !state.preview.legal ? 'error' : state.messageKind}`;
+}
+
+function update() {
+  runEngine();
+  render();
+}
+
+// ---------------------------------------------------------------------------------------
+// The board's pointer
+
+function onSquare(name) {
+  if (!canPlayHere()) return;
+  if (state.game.pawnMoves().includes(name)) tryPlay(name);
+}
+
+function onWallHover(name) {
+  if (!name || !canPlayHere()) {
+    if (state.preview) {
+      state.preview = null;
+      render();
+    }
+    return;
+  }
+  const reason = state.game.whyIllegal(name);
+  state.preview = { name, legal: !reason, reason };
+  render();
+}
+
+function onWallClick(name) {
+  if (!canPlayHere()) return;
+  const reason = state.game.whyIllegal(name);
+  if (reason) {
+    state.preview = { name, legal: false, reason };
+    say(`Wall ${name} is illegal: ${reason}`, 'error');
+    render();
+    return;
+  }
+  tryPlay(name);
+}
+
+// ---------------------------------------------------------------------------------------
+// The new-game dialog
+
+function fillSeatOptions() {
+  const players = Number($('opt-players').value);
+  const seatsHere = SEATS_FOR[players];
+  const first = $('opt-first');
+  const keep = first.value;
+  first.replaceChildren(...seatsHere.map((s) => new Option(SEAT_NAMES[s], s)));
+  first.value = seatsHere.includes(keep) ? keep : 'S';
+  const box = $('opt-seats');
+  box.replaceChildren();
+  for (const s of seatsHere) {
+    const label = document.createElement('label');
+    label.htmlFor = `opt-seat-${s}`;
+    label.innerHTML = `<span class="swatch seat-${s}" aria-hidden="true"></span> ${SEAT_NAMES[s]}`;
+    const select = document.createElement('select');
+    select.id = `opt-seat-${s}`;
+    select.dataset.seat = s;
+    select.add(new Option('Person', HUMAN));
+    for (let l = 1; l <= 10; l++) select.add(new Option(`Engine, level ${l}`, String(l)));
+    select.value = String(state.players[s]);
+    box.append(label, select);
+  }
+  $('opt-variant').querySelector('[value=koth]').disabled = players !== 4;
+  if (players !== 4) $('opt-variant').value = 'classic';
+}
+
+function openNewDialog() {
+  const g = state.game;
+  $('opt-size').value = String(g.size());
+  $('opt-players').value = String(g.players());
+  fillSeatOptions();
+  $('opt-variant').value = g.variant();
+  $('new-error').textContent = '';
+  $('new-dialog').showModal();
+}
+
+function startFromDialog(e) {
+  e.preventDefault();
+  const wallsText = $('opt-walls').value.trim();
+  const options = {
+    size: Number($('opt-size').value),
+    players: Number($('opt-players').value),
+    variant: $('opt-variant').value,
+    walls: wallsText === '' ? undefined : Number(wallsText),
+    first: $('opt-first').value,
+  };
+  if (options.walls !== undefined && !(Number.isInteger(options.walls) && options.walls >= 0 && options.walls <= 127)) {
+    $('new-error').textContent = `${wallsText} walls: a player holds 0 to 127 walls`;
+    return;
+  }
+  for (const select of $('opt-seats').querySelectorAll('select')) {
+    state.players[select.dataset.seat] = select.value === HUMAN ? HUMAN : Number(select.value);
+  }
+  try {
+    state.analysing = false;
+    $('analyse').checked = false;
+    newGame(options);
+  } catch (err) {
+    $('new-error').textContent = err.message;
+    return;
+  }
+  $('new-dialog').close();
+}
+
+// ---------------------------------------------------------------------------------------
+// Start
+
+async function copyRecord() {
+  const text = state.game.record();
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const area = $('record');
+    area.focus();
+    area.select();
+    document.execCommand('copy');
+  }
+  $('copy-done').textContent = 'Copied.';
+  setTimeout(() => { $('copy-done').textContent = ''; }, 2000);
+}
+
+function wire() {
+  $('new-game').addEventListener('click', openNewDialog);
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
+  $('resign').addEventListener('click', resign);
+  $('stop').addEventListener('click', stop);
+  $('pause').addEventListener('click', () => {
+    state.paused = !state.paused;
+    if (state.paused) stopEngine();
+    update();
+  });
+  $('analyse').addEventListener('change', (e) => {
+    stopEngine();
+    state.analysing = e.target.checked;
+    state.analysisStopped = false;
+    state.info = null;
+    state.paused = false;
+    say(state.analysing
+      ? 'Analysis: you play every seat; the engine thinks about the position on the board.'
+      : '');
+    update();
+  });
+  $('show-paths').addEventListener('change', (e) => {
+    state.showPaths = e.target.checked;
+    render();
+  });
+  $('move-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const input = $('move-input');
+    const mv = input.value.trim();
+    if (!mv) return;
+    if (!canPlayHere()) {
+      say(over() ? 'The game is over.' : `It is ${describe(state.game.turn())}'s turn.`, 'error');
+      render();
+      return;
+    }
+    if (tryPlay(mv)) input.value = '';
+  });
+  $('copy-record').addEventListener('click', copyRecord);
+  $('load-record').addEventListener('click', () => {
+    const error = loadText($('paste').value);
+    $('paste-error').textContent = error ?? '';
+    if (!error) $('paste-box').open = false;
+  });
+  $('opt-players').addEventListener('change', fillSeatOptions);
+  $('opt-variant').addEventListener('change', () => {
+    if ($('opt-variant').value === 'koth' && $('opt-players').value !== '4') {
+      $('opt-players').value = '4';
+      fillSeatOptions();
+      $('opt-variant').value = 'koth';
+    }
+  });
+  $('new-form').addEventListener('submit', startFromDialog);
+  $('new-cancel').addEventListener('click', () => $('new-dialog').close());
+  document.addEventListener('keydown', (e) => {
+    if (e.target.closest('input, textarea, select, dialog')) return;
+    if ((e.ctrlKey || e.metaKey) && e.key === 'z') { e.preventDefault(); undo(); }
+    if ((e.ctrlKey || e.metaKey) && e.key === 'y') { e.preventDefault(); redo(); }
+  });
+}
+
+async function main() {
+  await init();
+  engine = new EngineClient();
+  board = new Board($('board'), { square: onSquare, wallHover: onWallHover, wallClick: onWallClick });
+  wire();
+  newGame({ size: 9, players: 2, variant: 'classic', walls: undefined, first: 'S' });
+  say('You are South (blue), against the engine at level 3. Click a highlighted square to move, or point between two squares to place a wall. First to the far side wins.');
+  render();
+  document.body.dataset.ready = 'true';
+}
+
+main().catch((err) => {
+  $('status').textContent = `The page could not start: ${err.message}`;
+});
+

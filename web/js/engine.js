@@ -1,0 +1,87 @@
+// The page's side of the engine worker: requests with ids, live information, and a stop
+// that terminates the worker (a search in WebAssembly cannot be interrupted otherwise).
+
+export class EngineClient {
+  constructor() {
+    this.nextId = 1;
+    this.pending = null;   // { id, resolve, reject, onInfo, lastInfo }
+    this.seed = 1;
+    this.spawn();
+  }
+
+  spawn() {
+    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    this.worker.onmessage = (e) => this.receive(e.data);
+    this.worker.onerror = (e) => {
+      e.preventDefault();
+      const p = this.pending;
+      this.pending = null;
+      p?.reject(new Error(`the engine failed: ${e.message || 'worker error'}`));
+    };
+    this.worker.postMessage({ id: 0, kind: 'new-game', seed: this.seed });
+  }
+
+  receive(msg) {
+    const p = this.pending;
+    if (!p || msg.id !== p.id) return;   // a stale answer of a stopped search
+    if (msg.type === 'info') {
+      p.lastInfo = msg.info;
+      p.onInfo?.(msg.info);
+    } else if (msg.type === 'done') {
+      this.pending = null;
+      p.resolve({ ...msg, stopped: false, lastInfo: p.lastInfo });
+    } else if (msg.type === 'error') {
+      this.pending = null;
+      p.reject(new Error(msg.message));
+    }
+  }
+
+  get busy() {
+    return this.pending !== null;
+  }
+
+  request(body, onInfo) {
+    if (this.pending) this.stop();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending = { id, resolve, reject, onInfo, lastInfo: null };
+      this.worker.postMessage({ ...body, id });
+    });
+  }
+
+  // The level's move for the side to move in `position`: resolves { move, lastInfo }.
+  play(position, level, onInfo) {
+    return this.request({ kind: 'play', position, level }, onInfo);
+  }
+
+  // Analyses `position` until stopped: resolves when stopped (or at depth 100).
+  analyse(position, onInfo) {
+    return this.request({ kind: 'analyse', position }, onInfo);
+  }
+
+  // A one-ply search, for a move at once.
+  quick(position) {
+    return this.request({ kind: 'quick', position });
+  }
+
+  bench(depth) {
+    return this.request({ kind: 'bench', depth });
+  }
+
+  // Forgets the bots' tables and draws their randomness anew.
+  newGame() {
+    this.stop();
+    this.seed = (Math.random() * 2 ** 32) >>> 0;
+    this.worker.postMessage({ id: 0, kind: 'new-game', seed: this.seed });
+  }
+
+  // Ends the running search at once; its promise resolves with { stopped: true, lastInfo }.
+  stop() {
+    const p = this.pending;
+    if (!p) return;
+    this.pending = null;
+    this.worker.terminate();
+    this.spawn();
+    p.resolve({ stopped: true, lastInfo: p.lastInfo });
+  }
+}

@@ -1,0 +1,66 @@
+// The engine's thread. It runs one search at a time and cannot be interrupted: the page
+// stops a search by terminating this worker and starting a new one.
+
+import init, { Engine, LevelBot, bench } from '../pkg/quoridor_web.js';
+
+const ready = init();
+const bots = new Map();   // level -> LevelBot, kept for the game (their tables carry over)
+let engine = null;        // the analysis engine
+let seed = 1;
+
+function plain(info) {
+  const p = {
+    depth: info.depth, scoreText: info.scoreText, scoreKind: info.scoreKind,
+    scoreValue: info.scoreValue, verdict: info.verdict, side: info.side, pv: info.pv,
+    nodes: info.nodes, nps: info.nps, timeMs: info.timeMs,
+  };
+  info.free();
+  return p;
+}
+
+self.onmessage = async (event) => {
+  await ready;
+  const msg = event.data;
+  const { id } = msg;
+  const onInfo = (info) => self.postMessage({ id, type: 'info', info: plain(info) });
+  try {
+    switch (msg.kind) {
+      case 'new-game':
+        for (const b of bots.values()) b.free();
+        bots.clear();
+        engine?.newGame();
+        seed = msg.seed >>> 0;
+        break;
+      case 'play': {
+        let bot = bots.get(msg.level);
+        if (!bot) {
+          bot = new LevelBot(msg.level, (seed + msg.level) >>> 0);
+          bots.set(msg.level, bot);
+        }
+        const move = bot.choose(msg.position, onInfo);
+        self.postMessage({ id, type: 'done', move });
+        break;
+      }
+      case 'analyse':
+      case 'quick': {
+        engine ??= new Engine(32);
+        const depth = msg.kind === 'quick' ? 1 : undefined;
+        const last = engine.search(msg.position, depth, undefined, undefined, onInfo);
+        self.postMessage({ id, type: 'done', info: last ? plain(last) : null });
+        break;
+      }
+      case 'bench': {
+        const r = bench(msg.depth);
+        self.postMessage({ id, type: 'done', bench: { positions: r.positions, nodes: r.nodes, timeMs: r.timeMs, nps: r.nps } });
+        r.free();
+        break;
+      }
+      default:
+        throw new Error(`unknown request ${msg.kind}`);
+    }
+  } catch (err) {
+    self.postMessage({ id, type: 'error', message: String(err?.message ?? err) });
+  }
+};
+
+ready.then(() => self.postMessage({ type: 'ready' }));
