@@ -2,9 +2,9 @@
 # Builds the browser page into web/dist: the WebAssembly module of crates/quoridor-web, its
 # JavaScript glue, and the static files. Serve it with
 #   python3 -m http.server -d web/dist 8000
-# Needs the wasm32-unknown-unknown target and the wasm-bindgen CLI of the same version as
-# the wasm-bindgen crate in Cargo.lock (the script names the install command if either is
-# missing).
+# Installs what it needs when missing: the wasm32-unknown-unknown target (rustup) and the
+# wasm-bindgen CLI of exactly the version of the wasm-bindgen crate in Cargo.lock (cargo
+# install, a few minutes the first time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 web=web
@@ -16,9 +16,9 @@ fi
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
 if [ "$have" != "$want" ]; then
-    echo "build.sh: wasm-bindgen $want is needed (found: ${have:-none}); install it with" >&2
-    echo "  cargo install wasm-bindgen-cli --version $want" >&2
-    exit 1
+    # The CLI must match the crate exactly: the glue it writes is tied to the version.
+    echo "build.sh: installing wasm-bindgen-cli $want (found: ${have:-none})" >&2
+    cargo install wasm-bindgen-cli --version "$want"
 fi
 
 cargo build --target wasm32-unknown-unknown --release -p quoridor-web

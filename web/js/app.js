@@ -447,6 +447,7 @@ function renderEvalBar(info) {
     share = v;
   }
   fill.className = `eval-fill seat-${seat}`;
+  bar.style.background = g.players() === 2 ? 'var(--N)' : '#3a3a3a';
   fill.style.height = `${(share * 100).toFixed(1)}%`;
   bar.title = info ? info.verdict : 'analysing…';
   bar.dataset.share = share.toFixed(3);

@@ -49,7 +49,7 @@ export class Board {
   }
 
   wallRect(name) {
-    const { col, row } = parseSquare(name);
+    const { col, row } = parseSquare(name.slice(0, -1));
     if (name.endsWith('h')) {
       return { x: this.x(col), y: this.y(row) - GROOVE, width: 2 * CELL + GROOVE, height: GROOVE };
     }

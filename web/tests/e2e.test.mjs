@@ -1,0 +1,240 @@
+// End-to-end tests of the page in headless Chromium: moves and walls by mouse, the engine's
+// answers, refused walls with their reasons, every variant, records in and out, analysis.
+// Run `web/build.sh` first, then `npm test` in web/. Screenshots go to web/test-output/.
+
+import { test, before, after, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, launch } from './harness.mjs';
+
+const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-output');
+let server;
+let url;
+let browser;
+let page;
+let problems;
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  ({ server, url } = await serve());
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+beforeEach(async () => {
+  problems = [];
+  page = await browser.context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready=true]');
+});
+
+afterEach(async () => {
+  await page.close();
+  assert.deepEqual(problems, [], 'the browser reported problems');
+});
+
+const shot = (name) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+const record = () => page.inputValue('#record');
+const movetext = async () => (await record()).split('\n').filter((l) => l && !l.startsWith('[')).join(' ');
+const status = () => page.textContent('#status');
+
+// The point of the groove where the wall `name` (e.g. `c3h`) is picked: in the groove
+// beside its anchor square, on the anchor's half.
+async function wallPoint(name) {
+  const anchor = name.slice(0, -1);
+  const box = await page.locator(`[data-square=${anchor}]`).boundingBox();
+  const groove = box.width * 12 / 44;
+  return name.endsWith('h')
+    ? { x: box.x + box.width * 0.75, y: box.y - groove / 2 }
+    : { x: box.x + box.width + groove / 2, y: box.y + box.height * 0.25 };
+}
+
+async function hoverWall(name) {
+  const p = await wallPoint(name);
+  await page.mouse.move(p.x, p.y);
+  await page.waitForSelector(`#wall-preview[data-wall=${name}]`);
+}
+
+async function clickWall(name) {
+  await hoverWall(name);
+  const p = await wallPoint(name);
+  await page.mouse.click(p.x, p.y);
+}
+
+async function waitForTurn(seatName) {
+  await page.waitForFunction((s) => document.getElementById('status').textContent.startsWith(`${s} to move: click`), seatName, { timeout: 20000 });
+}
+
+async function newGame({ size = '9', players = '2', variant = 'classic', seats = {} }) {
+  await page.click('#new-game');
+  await page.selectOption('#opt-size', size);
+  await page.selectOption('#opt-players', players);
+  await page.selectOption('#opt-variant', variant);
+  for (const [seat, who] of Object.entries(seats)) await page.selectOption(`#opt-seat-${seat}`, who);
+  await page.click('#new-start');
+}
+
+async function paste(text) {
+  await page.click('#paste-box summary');
+  await page.fill('#paste', text);
+  await page.click('#load-record');
+}
+
+test('the start: a game against the engine, every pawn showing its distance', async () => {
+  assert.match(await status(), /^South to move: click a highlighted square/);
+  assert.equal(await page.locator('[data-distance=S] text').textContent(), '8');
+  assert.equal(await page.locator('[data-distance=N] text').textContent(), '8');
+  const targets = await page.$$eval('.square.target', (els) => els.map((e) => e.dataset.square).sort());
+  assert.deepEqual(targets, ['d1', 'e2', 'f1']);
+  await shot('start');
+});
+
+test('a pawn move by mouse, and the engine answers', async () => {
+  await page.click('[data-square=e2]');
+  await waitForTurn('South');
+  const moves = (await movetext()).split(' ');
+  assert.deepEqual(moves.slice(0, 2), ['1.', 'e2']);
+  assert.equal(moves.length, 4, `one engine reply: ${moves.join(' ')}`);
+  assert.equal(await page.locator('[data-distance=S] text').textContent(), '7');
+});
+
+test('a wall by mouse: previewed while hovering, placed by a click', async () => {
+  await hoverWall('c3h');
+  assert.equal(await page.getAttribute('#wall-preview', 'class'), 'preview seat-S');
+  await clickWall('c3h');
+  await waitForTurn('South');
+  assert.match(await movetext(), /^1\. c3h /);
+  assert.equal(await page.locator('[data-wall=c3h].wall').count(), 1);
+  assert.match(await page.textContent('.players tr[data-seat=S] .wall-count'), /^9$/);
+});
+
+test('an illegal wall is drawn red with its reason and refused', async () => {
+  await clickWall('c3h');
+  await waitForTurn('South');
+  const before = await record();
+  await hoverWall('b3h');
+  assert.equal(await page.getAttribute('#wall-preview', 'class'), 'preview illegal');
+  assert.equal(await page.textContent('#message'), 'Wall b3h is illegal: wall b3h overlaps the placed wall c3h');
+  await shot('illegal-wall');
+  await page.mouse.click((await wallPoint('b3h')).x, (await wallPoint('b3h')).y);
+  assert.equal(await record(), before);
+  await hoverWall('c3v');
+  assert.equal(await page.textContent('#message'), 'Wall c3v is illegal: wall c3v crosses the placed wall c3h');
+
+  // A wall that would shut a player in names the player.
+  await paste('5 S:c1:5,N:c5:5 b1v,c1v S 0');
+  await hoverWall('b2h');
+  assert.equal(await page.textContent('#message'), 'Wall b2h is illegal: wall b2h would cut South off from its goal');
+  await shot('wall-cuts-off');
+  const loaded = await record();
+  await page.mouse.click((await wallPoint('b2h')).x, (await wallPoint('b2h')).y);
+  assert.equal(await record(), loaded);
+});
+
+test('moves typed in notation, undo and redo', async () => {
+  await newGame({ seats: { S: 'human', N: 'human' } });
+  for (const m of ['e2', 'e8', 'e3h']) {
+    await page.fill('#move-input', m);
+    await page.press('#move-input', 'Enter');
+  }
+  assert.equal(await movetext(), '1. e2 e8 2. e3h *');
+  await page.fill('#move-input', 'e9h');
+  await page.press('#move-input', 'Enter');
+  assert.equal(await page.textContent('#message'), 'Illegal move e9h: wall e9h is not wholly on the board');
+  await page.fill('#move-input', 'e3v');
+  await page.press('#move-input', 'Enter');
+  assert.match(await page.textContent('#message'), /crosses the placed wall e3h/);
+  await page.click('#undo');
+  await page.click('#undo');
+  assert.equal(await movetext(), '1. e2 *');
+  await page.click('#redo');
+  assert.equal(await movetext(), '1. e2 e8 *');
+  await page.click('#redo');
+  assert.equal(await movetext(), '1. e2 e8 2. e3h *');
+  assert.equal(await page.isDisabled('#redo'), true);
+});
+
+test('four players, then King of the Hill, against the engine', async () => {
+  await newGame({ players: '4', seats: { S: 'human', W: '1', N: '1', E: '1' } });
+  assert.equal(await page.locator('.pawn').count(), 4);
+  assert.equal(await page.locator('[data-distance=W] text').textContent(), '8');
+  await page.click('[data-square=e2]');
+  await waitForTurn('South');
+  assert.equal((await movetext()).split(' ').length, 6, 'three engine replies');
+  await shot('four-players');
+
+  await newGame({ players: '4', variant: 'koth', seats: { S: 'human', W: '2', N: '2', E: '2' } });
+  assert.equal(await page.locator('.crown').count(), 1);
+  assert.equal(await page.locator('[data-distance=S] text').textContent(), '4');
+  assert.match(await page.textContent('.players tr[data-seat=S] .wall-count'), /^4$/);
+  assert.match(await page.textContent('.players tr[data-seat=W] .wall-count'), /^5$/);
+  await page.click('[data-square=e2]');
+  await waitForTurn('South');
+  assert.match(await record(), /\[Variant "koth"\]/);
+  await shot('king-of-the-hill');
+});
+
+test('a small board played to its end between people, and resigning', async () => {
+  await newGame({ size: '5', seats: { S: 'human', N: 'human' } });
+  for (const m of ['c2', 'c4', 'c3', 'b4', 'c4', 'b3', 'c5']) {
+    await page.fill('#move-input', m);
+    await page.press('#move-input', 'Enter');
+  }
+  assert.match(await status(), /^South wins!/);
+  assert.match(await movetext(), / S\+$/);
+  await shot('game-over');
+  await page.click('#undo');
+  await page.click('#resign');
+  assert.match(await status(), /^North wins!/);
+  assert.match(await movetext(), /S:resigns N\+$/);
+});
+
+test('a pasted record is loaded; a broken one shows the rule and changes nothing', async () => {
+  await paste('[Size "7"]\n[Players "3"]\n\n1. d2 b4 d6 2. d3 c4 d5 *');
+  assert.equal(await page.textContent('#paste-error'), '');
+  assert.match(await record(), /\[Size "7"\]\n\[Players "3"\]/);
+  assert.equal(await page.locator('.pawn').count(), 3);
+  const before = await record();
+  await paste('1. e2 e3 *');
+  assert.equal(await page.textContent('#paste-error'),
+    'ply 2 (round 1, North): `e3` is illegal: the pawn on e9 cannot reach e3: not a free step, a straight jump over a pawn, or a side-step around one whose jump is blocked');
+  assert.equal(await record(), before);
+  await shot('broken-record');
+});
+
+test('analysis: evaluation bar, best line, depth and verdict as the engine thinks; stop', async () => {
+  await page.click('#analyse');
+  await page.waitForFunction(() => Number(document.getElementById('depth').textContent) >= 4, null, { timeout: 20000 });
+  assert.equal(await page.isVisible('#eval-bar'), true);
+  assert.match(await page.textContent('#verdict'), /^(South is (better|worse)|about equal) \([+-]\d+\.\d\d\)$|^South (wins|loses) in \d+ plies$/);
+  assert.ok((await page.textContent('#pv')).split(' ').length >= 2);
+  assert.equal(await page.isVisible('#thinking'), true);
+  await shot('analysis');
+  await page.click('#stop');
+  assert.equal(await page.isVisible('#thinking'), false);
+  // A move on the board starts a new analysis, from North's view.
+  await page.click('[data-square=e2]');
+  await page.waitForFunction(() => /^(North|about)/.test(document.getElementById('verdict').textContent), null, { timeout: 20000 });
+});
+
+test('the stop button makes a thinking engine move at once', async () => {
+  await newGame({ seats: { S: 'human', N: '10' } });
+  await page.click('[data-square=e2]');
+  await page.waitForSelector('#stop:not([hidden])');
+  assert.match(await status(), /^North \(engine, level 10\) is thinking/);
+  await page.waitForFunction(() => document.getElementById('depth').textContent !== '–');
+  await page.click('#stop');
+  await waitForTurn('South');
+  assert.equal((await movetext()).split(' ').length, 4);
+});
