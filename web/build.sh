@@ -26,6 +26,6 @@ rm -rf "$dist"
 mkdir -p "$dist/js"
 wasm-bindgen --target web --no-typescript --out-dir "$dist/pkg" \
     target/wasm32-unknown-unknown/release/quoridor_web.wasm
-cp "$web/index.html" "$web/style.css" "$dist/"
+cp "$web/index.html" "$web/style.css" "$web/sw.js" "$dist/"
 cp "$web"/js/*.js "$dist/js/"
 echo "built $dist: $(wc -c < "$dist/pkg/quoridor_web_bg.wasm") bytes of WebAssembly"

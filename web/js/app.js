@@ -657,6 +657,10 @@ async function main() {
   say('You are South (blue), against the engine at level 3. Click a highlighted square to move, or point between two squares to place a wall. First to the far side wins.');
   render();
   document.body.dataset.ready = 'true';
+  // Offline use: a service worker keeps a copy of the page (where the browser allows one).
+  if ('serviceWorker' in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register('sw.js').catch(() => {});
+  }
 }
 
 main().catch((err) => {

@@ -238,3 +238,21 @@ test('the stop button makes a thinking engine move at once', async () => {
   await waitForTurn('South');
   assert.equal((await movetext()).split(' ').length, 4);
 });
+
+// Last: it stops the server.
+test('offline: once opened, the page and its engine work with the server gone', async () => {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal(await page.evaluate(() => !!navigator.serviceWorker.controller), true);
+  server.closeAllConnections();
+  await new Promise((ok) => server.close(ok));
+  server = null;
+  // Failed requests are the point here, not problems.
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  problems = problems.filter((p) => !p.startsWith('request failed'));
+  await page.click('[data-square=e2]');
+  await waitForTurn('South');
+  assert.equal((await movetext()).split(' ').length, 4);
+});
