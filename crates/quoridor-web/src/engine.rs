@@ -194,7 +194,7 @@ impl LevelBot {
     }
 }
 
-/// Totals of a [`bench`] run.
+/// Totals of a [`bench()`] run.
 #[wasm_bindgen]
 #[derive(Clone, Copy, Debug)]
 pub struct BenchReport {

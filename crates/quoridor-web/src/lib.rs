@@ -11,7 +11,7 @@
 //!   [`LevelBot`] plays at a level from 1 to 10. Both report each completed iteration to a
 //!   callback as a [`SearchInfo`]. They run on one thread: the page keeps them in a Web
 //!   Worker.
-//! - [`bench`] runs the engine's fixed bench, to compare the speed in the page with the
+//! - [`bench()`] runs the engine's fixed bench, to compare the speed in the page with the
 //!   native build's.
 //!
 //! ```
