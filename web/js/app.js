@@ -172,7 +172,7 @@ function loadText(text) {
     try {
       game = Game.fromPosition(trimmed);
     } catch {
-      return recordError.message;
+      return `Not loaded: ${recordError.message}`;
     }
   }
   stopEngine();

@@ -49,6 +49,14 @@ self.onmessage = async (event) => {
         self.postMessage({ id, type: 'done', info: last ? plain(last) : null });
         break;
       }
+      case 'search': {
+        // A fresh engine to a fixed depth: for speed measurements (tests/nps.mjs).
+        const fresh = new Engine(32);
+        const last = fresh.search(msg.position, msg.depth, undefined, undefined, (i) => i.free());
+        fresh.free();
+        self.postMessage({ id, type: 'done', info: last ? plain(last) : null });
+        break;
+      }
       case 'bench': {
         const r = bench(msg.depth);
         self.postMessage({ id, type: 'done', bench: { positions: r.positions, nodes: r.nodes, timeMs: r.timeMs, nps: r.nps } });

@@ -4,10 +4,10 @@
 
 import { test, before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve, launch } from './harness.mjs';
+import { serve, launch, DIST } from './harness.mjs';
 
 const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-output');
 let server;
@@ -76,12 +76,13 @@ async function waitForTurn(seatName) {
   await page.waitForFunction((s) => document.getElementById('status').textContent.startsWith(`${s} to move: click`), seatName, { timeout: 20000 });
 }
 
-async function newGame({ size = '9', players = '2', variant = 'classic', seats = {} }) {
+async function newGame({ size = '9', players = '2', variant = 'classic', seats = {}, screenshot = null }) {
   await page.click('#new-game');
   await page.selectOption('#opt-size', size);
   await page.selectOption('#opt-players', players);
   await page.selectOption('#opt-variant', variant);
   for (const [seat, who] of Object.entries(seats)) await page.selectOption(`#opt-seat-${seat}`, who);
+  if (screenshot) await shot(screenshot);
   await page.click('#new-start');
 }
 
@@ -90,6 +91,10 @@ async function paste(text) {
   await page.fill('#paste', text);
   await page.click('#load-record');
 }
+
+test('the WebAssembly module stays under 1 MB', () => {
+  assert.ok(statSync(join(DIST, 'pkg', 'quoridor_web_bg.wasm')).size < 1_000_000);
+});
 
 test('the start: a game against the engine, every pawn showing its distance', async () => {
   assert.match(await status(), /^South to move: click a highlighted square/);
@@ -112,6 +117,7 @@ test('a pawn move by mouse, and the engine answers', async () => {
 test('a wall by mouse: previewed while hovering, placed by a click', async () => {
   await hoverWall('c3h');
   assert.equal(await page.getAttribute('#wall-preview', 'class'), 'preview seat-S');
+  await shot('wall-preview');
   await clickWall('c3h');
   await waitForTurn('South');
   assert.match(await movetext(), /^1\. c3h /);
@@ -174,7 +180,7 @@ test('four players, then King of the Hill, against the engine', async () => {
   assert.equal((await movetext()).split(' ').length, 6, 'three engine replies');
   await shot('four-players');
 
-  await newGame({ players: '4', variant: 'koth', seats: { S: 'human', W: '2', N: '2', E: '2' } });
+  await newGame({ players: '4', variant: 'koth', seats: { S: 'human', W: '2', N: '2', E: '2' }, screenshot: 'new-game' });
   assert.equal(await page.locator('.crown').count(), 1);
   assert.equal(await page.locator('[data-distance=S] text').textContent(), '4');
   assert.match(await page.textContent('.players tr[data-seat=S] .wall-count'), /^4$/);
@@ -182,6 +188,8 @@ test('four players, then King of the Hill, against the engine', async () => {
   await page.click('[data-square=e2]');
   await waitForTurn('South');
   assert.match(await record(), /\[Variant "koth"\]/);
+  await page.click('#show-paths');
+  assert.equal(await page.locator('.path').count(), 4);
   await shot('king-of-the-hill');
 });
 
@@ -208,7 +216,7 @@ test('a pasted record is loaded; a broken one shows the rule and changes nothing
   const before = await record();
   await paste('1. e2 e3 *');
   assert.equal(await page.textContent('#paste-error'),
-    'ply 2 (round 1, North): `e3` is illegal: the pawn on e9 cannot reach e3: not a free step, a straight jump over a pawn, or a side-step around one whose jump is blocked');
+    'Not loaded: ply 2 (round 1, North): `e3` is illegal: the pawn on e9 cannot reach e3: not a free step, a straight jump over a pawn, or a side-step around one whose jump is blocked');
   assert.equal(await record(), before);
   await shot('broken-record');
 });

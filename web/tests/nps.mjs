@@ -1,18 +1,23 @@
-// Measures the engine's speed in the page against the native build: the fixed bench
-// (`quoridor bench`) searched to the same depth by the page's engine worker in headless
-// Chromium and by the native binary. The node counts must agree (same search), so the
-// nodes per second compare like with like.
+// Measures the engine's speed in the page against the native build, on the same searches:
+// the fixed bench (`quoridor bench --depth D`) and single searches to depth 10 (as
+// `quoridor analyse --depth 10`), run in the page's engine worker in headless Chromium and
+// by the native binary. The node counts must agree (the same search), so nodes per second
+// compare like with like. Best of RUNS runs each.
 //
 //   cargo build --release -p quoridor-cli && web/build.sh
-//   node web/tests/nps.mjs [DEPTH] [RUNS]        (default depth 6, 3 runs; best run kept)
+//   node web/tests/nps.mjs [RUNS]
 
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { serve, launch, DIST } from './harness.mjs';
 
-const depth = Number(process.argv[2] ?? 6);
-const runs = Number(process.argv[3] ?? 3);
+const runs = Number(process.argv[2] ?? 3);
 const native = join(DIST, '..', '..', 'target', 'release', 'quoridor');
+const BENCH_DEPTH = 7;
+const SEARCHES = [
+  ['9x9 start, depth 10', '9 S:e1:10,N:e9:10 - S 0', 10],
+  ['middle game, depth 10', '9 S:e4:8,N:e6:9 e3h,d4v,f6v N 6', 10],
+];
 
 const { server, url } = await serve();
 const browser = await launch();
@@ -20,31 +25,56 @@ const page = await browser.context.newPage();
 await page.goto(url);
 await page.waitForSelector('body[data-ready=true]');
 
-let best = null;
-for (let i = 0; i < runs; i++) {
-  const r = await page.evaluate((d) => new Promise((ok, fail) => {
-    const w = new Worker('js/worker.js', { type: 'module' });
-    w.onmessage = (e) => {
-      if (e.data.type === 'done') { w.terminate(); ok(e.data.bench); }
-      if (e.data.type === 'error') fail(new Error(e.data.message));
-    };
-    w.postMessage({ id: 1, kind: 'bench', depth: d });
-  }), depth);
-  console.log(`page   run ${i + 1}: ${r.nodes} nodes in ${(r.timeMs / 1000).toFixed(3)} s, ${Math.round(r.nps)} nodes/s`);
-  if (!best || r.nps > best.nps) best = r;
+// One request to a new engine worker of the page.
+const inPage = (request) => page.evaluate((req) => new Promise((ok, fail) => {
+  const w = new Worker('js/worker.js', { type: 'module' });
+  w.onmessage = (e) => {
+    if (e.data.type === 'done') { w.terminate(); ok(e.data); }
+    if (e.data.type === 'error') { w.terminate(); fail(new Error(e.data.message)); }
+  };
+  w.postMessage({ id: 1, ...req });
+}), request);
+
+const nativeJson = (args) => JSON.parse(execFileSync(native, args).toString());
+
+function best(label, measure) {
+  let top = null;
+  for (let i = 0; i < runs; i++) {
+    const r = measure();
+    if (!top || r.nps > top.nps) top = r;
+  }
+  return top;
+}
+
+const rows = [];
+async function compare(label, pageRun, nativeRun) {
+  let page = null;
+  for (let i = 0; i < runs; i++) {
+    const r = await pageRun();
+    if (!page || r.nps > page.nps) page = r;
+  }
+  const nat = best(label, nativeRun);
+  if (page.nodes !== nat.nodes) throw new Error(`${label}: node counts differ: page ${page.nodes}, native ${nat.nodes}`);
+  rows.push([label, page.nodes, Math.round(page.nps), nat.nps, (page.nps / nat.nps).toFixed(2)]);
+  console.log(`${label}: ${page.nodes} nodes; page ${Math.round(page.nps)} nodes/s (${Math.round(page.timeMs)} ms), native ${nat.nps} nodes/s (${nat.timeMs} ms)`);
+}
+
+await compare(`bench, depth ${BENCH_DEPTH}`,
+  async () => (await inPage({ kind: 'bench', depth: BENCH_DEPTH })).bench,
+  () => {
+    const r = nativeJson(['bench', '--depth', String(BENCH_DEPTH), '--perft-depth', '1', '--json']);
+    return { nodes: r.nodes, nps: r.nps, timeMs: r.time_ms };
+  });
+for (const [label, position, depth] of SEARCHES) {
+  await compare(label,
+    async () => (await inPage({ kind: 'search', position, depth })).info,
+    () => {
+      const r = nativeJson(['analyse', '--position', position, '--depth', String(depth), '--json']).search;
+      return { nodes: r.nodes, nps: r.nps, timeMs: r.time_ms };
+    });
 }
 await browser.close();
 server.close();
 
-let nativeBest = null;
-for (let i = 0; i < runs; i++) {
-  const out = JSON.parse(execFileSync(native, ['bench', '--depth', String(depth), '--perft-depth', '1', '--json']).toString());
-  const s = out;
-  console.log(`native run ${i + 1}: ${s.nodes} nodes in ${(s.time_ms / 1000).toFixed(3)} s, ${s.nps} nodes/s`);
-  if (!nativeBest || s.nps > nativeBest.nps) nativeBest = s;
-}
-if (nativeBest.nodes !== best.nodes) {
-  console.error(`node counts differ: page ${best.nodes}, native ${nativeBest.nodes}`);
-  process.exit(1);
-}
-console.log(`depth ${depth}: page ${Math.round(best.nps)} nodes/s, native ${nativeBest.nps} nodes/s, ratio ${(best.nps / nativeBest.nps).toFixed(2)}`);
+console.log('\n| search | nodes | page (nodes/s) | native (nodes/s) | page / native |\n|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r[0]} | ${r[1].toLocaleString('en')} | ${r[2].toLocaleString('en')} | ${r[3].toLocaleString('en')} | ${r[4]} |`);
