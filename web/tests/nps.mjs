@@ -1,6 +1,6 @@
 // Measures the engine's speed in the page against the native build, on the same searches:
-// the fixed bench (`quoridor bench --depth D`) and single searches to depth 10 (as
-// `quoridor analyse --depth 10`), run in the page's engine worker in headless Chromium and
+// the fixed bench (`quoridor bench --depth 8`) and two single searches (as `quoridor
+// analyse --depth D`), run in the page's engine worker in headless Chromium and
 // by the native binary. The node counts must agree (the same search), so nodes per second
 // compare like with like. Best of RUNS runs each.
 //
@@ -13,10 +13,10 @@ import { serve, launch, DIST } from './harness.mjs';
 
 const runs = Number(process.argv[2] ?? 3);
 const native = join(DIST, '..', '..', 'target', 'release', 'quoridor');
-const BENCH_DEPTH = 7;
+const BENCH_DEPTH = 8;
 const SEARCHES = [
-  ['9x9 start, depth 10', '9 S:e1:10,N:e9:10 - S 0', 10],
-  ['middle game, depth 10', '9 S:e4:8,N:e6:9 e3h,d4v,f6v N 6', 10],
+  ['9x9 start, depth 12', '9 S:e1:10,N:e9:10 - S 0', 12],
+  ['middle game, depth 11', '9 S:e4:8,N:e6:9 e3h,d4v,f6v N 6', 11],
 ];
 
 const { server, url } = await serve();
