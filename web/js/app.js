@@ -24,7 +24,6 @@ const state = {
   infoPosition: null,  // the position it is about
   message: '',
   messageKind: '',
-  gameId: 0,
 };
 
 let engine;
@@ -72,7 +71,7 @@ function afterChange() {
 }
 
 // Plays a move for the side to move; a refused move shows its rule and changes nothing.
-function tryPlay(mv, source = 'person') {
+function tryPlay(mv, source = 'person', info = null) {
   const why = state.game.whyIllegal(mv);
   if (why) {
     say(`Illegal move ${mv}: ${why}`, 'error');
@@ -82,15 +81,23 @@ function tryPlay(mv, source = 'person') {
   const seat = state.game.turn();
   state.game.play(mv);
   state.redo = [];
-  say(source === 'engine' ? `${SEAT_NAMES[seat]} played ${mv}.` : '');
+  const about = info && info.pv[0] === mv ? ` (depth ${info.depth}: ${info.verdict})` : '';
+  say(source === 'engine' ? `${SEAT_NAMES[seat]} played ${mv}${about}.` : '');
   afterChange();
   return true;
 }
 
 function replay(event) {
   const [seat, what] = event.split(':');
-  if (what === 'resigns') state.game.resign(seat);
-  else state.game.play(what);
+  try {
+    if (what === 'resigns') state.game.resign(seat);
+    else state.game.play(what);
+    return true;
+  } catch (err) {
+    state.redo = [];
+    say(`Cannot redo ${what}: ${err.message}`, 'error');
+    return false;
+  }
 }
 
 function stopEngine() {
@@ -119,12 +126,12 @@ function undo() {
 function redo() {
   stopEngine();
   const humans = humansInGame();
+  say('');
   while (state.redo.length) {
-    replay(state.redo.pop());
+    if (!replay(state.redo.pop())) break;
     if (state.analysing || humans.length === 0 || over()) break;
     if (isHuman(state.game.turn())) break;
   }
-  say('');
   afterChange();
 }
 
@@ -151,7 +158,7 @@ function newGame(options) {
   const game = new Game(options.size, options.players, options.variant, options.walls, options.first);
   state.game?.free();
   state.game = game;
-  state.gameId++;
+  state.analysed = null;
   state.redo = [];
   state.paused = false;
   state.info = null;
@@ -178,7 +185,7 @@ function loadText(text) {
   stopEngine();
   state.game?.free();
   state.game = game;
-  state.gameId++;
+  state.analysed = null;
   state.redo = [];
   state.info = null;
   for (const s of ALL_SEATS) state.players[s] = HUMAN;
@@ -203,41 +210,46 @@ function runEngine() {
   const position = game.position();
   if (state.thinking && (state.thinking.position !== position || !wantsEngine())) stopEngine();
   if (engine.busy || !wantsEngine()) return;
-  const gameId = state.gameId;
+  const seat = game.turn();
   if (state.analysing) {
-    if (state.infoPosition === position && state.analysisStopped) return;
-    state.analysisStopped = false;
-    state.thinking = { kind: 'analyse', seat: game.turn(), position };
+    // Once per position: until a move, a stop, or the search's natural end.
+    if (state.analysed === position) return;
+    const thinking = { kind: 'analyse', seat, position };
+    state.thinking = thinking;
+    state.analysed = position;
     state.info = null;
     state.infoPosition = position;
     engine.analyse(position, (info) => showInfo(info, position)).then(() => {
-      if (state.thinking?.position === position) state.thinking = null;
+      if (state.thinking === thinking) state.thinking = null;
       update();
-    }, engineFailed);
+    }).catch(engineFailed);
     return;
   }
-  const seat = game.turn();
   const level = controller(seat);
-  state.thinking = { kind: 'play', seat, position };
+  const thinking = { kind: 'play', seat, position, stopForMove: false };
+  state.thinking = thinking;
   state.info = null;
   state.infoPosition = position;
   engine.play(position, level, (info) => showInfo(info, position)).then(async (answer) => {
-    if (gameId !== state.gameId || state.game.position() !== position) return;
+    // Another search, a new game or a move took over: nothing to play.
+    if (state.thinking !== thinking) return;
     let move = answer.move;
+    let info = answer.lastInfo;
     if (answer.stopped) {
-      // Stopped: the best move of the last completed iteration, or a one-ply search.
-      move = answer.lastInfo?.pv?.[0];
-      if (!move && state.thinking?.stopForMove) {
+      if (!thinking.stopForMove) return;
+      // "Stop": the best move of the last completed iteration, or a one-ply search.
+      move = info?.pv?.[0];
+      if (!move) {
         const quick = await engine.quick(position);
-        move = quick.info?.pv?.[0];
+        if (state.thinking !== thinking) return;
+        info = quick.info;
+        move = info?.pv?.[0];
       }
-      if (!state.thinking?.stopForMove) return;
     }
     state.thinking = null;
-    if (gameId !== state.gameId || state.game.position() !== position) return;
-    if (move) tryPlay(move, 'engine');
+    if (move) tryPlay(move, 'engine', info);
     else update();
-  }, engineFailed);
+  }).catch(engineFailed);
 }
 
 function engineFailed(err) {
@@ -259,7 +271,6 @@ function stop() {
     state.thinking.stopForMove = true;
     engine.stop();
   } else {
-    state.analysisStopped = true;
     engine.stop();
     state.thinking = null;
     update();
@@ -601,7 +612,7 @@ function wire() {
   $('analyse').addEventListener('change', (e) => {
     stopEngine();
     state.analysing = e.target.checked;
-    state.analysisStopped = false;
+    state.analysed = null;
     state.info = null;
     state.paused = false;
     say(state.analysing

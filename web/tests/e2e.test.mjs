@@ -208,6 +208,19 @@ test('a small board played to its end between people, and resigning', async () =
   assert.match(await movetext(), /S:resigns N\+$/);
 });
 
+test('engines play every seat to the end: three players on 7x7, King of the Hill', async () => {
+  for (const options of [
+    { size: '7', players: '3', seats: { S: '1', W: '2', N: '1' } },
+    { players: '4', variant: 'koth', seats: { S: '1', W: '1', N: '2', E: '1' } },
+  ]) {
+    await newGame(options);
+    await page.waitForFunction(() => document.getElementById('status').classList.contains('over'), null, { timeout: 60000 });
+    assert.match(await status(), /^(South|West|North|East) wins!|^Draw/);
+    assert.match(await movetext(), / [SWNE]\+$/);
+    assert.equal(await page.isVisible('#pause'), false);
+  }
+});
+
 test('a pasted record is loaded; a broken one shows the rule and changes nothing', async () => {
   await paste('[Size "7"]\n[Players "3"]\n\n1. d2 b4 d6 2. d3 c4 d5 *');
   assert.equal(await page.textContent('#paste-error'), '');
