@@ -539,6 +539,7 @@ function fillSeatOptions() {
     select.value = String(state.players[s]);
     box.append(label, select);
   }
+  $('opt-walls').placeholder = `default: ${Game.defaultWalls(Number($('opt-size').value), players)}`;
   $('opt-variant').querySelector('[value=koth]').disabled = players !== 4;
   if (players !== 4) $('opt-variant').value = 'classic';
 }
@@ -643,6 +644,7 @@ function wire() {
     if (!error) $('paste-box').open = false;
   });
   $('opt-players').addEventListener('change', fillSeatOptions);
+  $('opt-size').addEventListener('change', fillSeatOptions);
   $('opt-variant').addEventListener('change', () => {
     if ($('opt-variant').value === 'koth' && $('opt-players').value !== '4') {
       $('opt-players').value = '4';

@@ -34,11 +34,18 @@ export class Board {
     this.size = 0;
     this.hoverWall = null;
     this.touchWall = null;
-    this.svg = el('svg', { class: 'board-svg', role: 'img' });
+    this.svg = el('svg', { class: 'board-svg', role: 'group' });
     container.appendChild(this.svg);
     this.svg.addEventListener('pointermove', (e) => this.onMove(e));
     this.svg.addEventListener('pointerleave', () => this.setHover(null));
     this.svg.addEventListener('click', (e) => this.onClick(e));
+    this.svg.addEventListener('keydown', (e) => {
+      const target = e.target.closest?.('[data-square]');
+      if (target && (e.key === 'Enter' || e.key === ' ')) {
+        e.preventDefault();
+        this.handlers.square(target.dataset.square);
+      }
+    });
   }
 
   x(col) { return MARGIN + col * PITCH; }
@@ -169,6 +176,12 @@ export class Board {
           x: this.x(col), y: this.y(row), width: CELL, height: CELL, rx: 5,
           class: cls.join(' '), 'data-square': name,
         }, svg);
+        if (targets.has(name)) {
+          // Reachable from the keyboard too: Tab to a highlighted square, Enter to move.
+          r.setAttribute('tabindex', '0');
+          r.setAttribute('role', 'button');
+          r.setAttribute('aria-label', `Move to ${name}`);
+        }
         const t = el('title', {}, r);
         t.textContent = targets.has(name) ? `${name}: move here` : name;
       }

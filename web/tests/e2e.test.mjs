@@ -169,6 +169,10 @@ test('moves typed in notation, undo and redo', async () => {
   await page.click('#redo');
   assert.equal(await movetext(), '1. e2 e8 2. e3h *');
   assert.equal(await page.isDisabled('#redo'), true);
+  // A highlighted square takes the keyboard focus; Enter moves there.
+  await page.focus('[data-square=e7]');
+  await page.keyboard.press('Enter');
+  assert.equal(await movetext(), '1. e2 e8 2. e3h e7 *');
 });
 
 test('four players, then King of the Hill, against the engine', async () => {

@@ -256,6 +256,17 @@ impl Game {
         Ok(self::seat(seat)?.name().to_string())
     }
 
+    /// The walls each player starts with by default on a `size` board with `players`
+    /// players (the rules' table, scaled to the board; see `docs/rules.md`).
+    ///
+    /// # Errors
+    /// When `size` is not a board size.
+    #[wasm_bindgen(js_name = defaultWalls)]
+    pub fn default_walls(size: u8, players: u8) -> Result<u8, JsError> {
+        let size = BoardSize::try_from(size).map_err(js_error)?;
+        Ok(quoridor_core::default_walls(size, players))
+    }
+
     /// Sets a free tag of the record header (`Event`, `South`, ...).
     ///
     /// # Errors
@@ -318,6 +329,8 @@ mod tests {
         assert_eq!(game.seats(), ["S", "W", "N", "E"]);
         assert_eq!(game.goal("S").unwrap(), ["d4"]);
         assert_eq!(game.walls(), ["c2h"]);
+        assert_eq!(Game::default_walls(9, 2).unwrap(), 10);
+        assert_eq!(Game::default_walls(7, 4).unwrap(), 4);
     }
 
     #[test]
