@@ -236,6 +236,11 @@ test('a pasted record is loaded; a broken one shows the rule and changes nothing
     'Not loaded: ply 2 (round 1, North): `e3` is illegal: the pawn on e9 cannot reach e3: not a free step, a straight jump over a pawn, or a side-step around one whose jump is blocked');
   assert.equal(await record(), before);
   await shot('broken-record');
+  // Copied out, the record is the one shown.
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(url).origin });
+  await page.click('#copy-record');
+  await page.waitForFunction(() => document.getElementById('copy-done').textContent === 'Copied.');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), before);
 });
 
 test('analysis: evaluation bar, best line, depth and verdict as the engine thinks; stop', async () => {
