@@ -251,13 +251,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let scale = 100.0 / per_step;
     let ints: Vec<i32> =
         w.iter().map(|x| (x * scale * f64::from(WEIGHT_UNIT)).round() as i32).collect();
-    writeln!(
-        out,
-        "one step = {per_step:.4} logits at {mean_walls:.1} walls in hand; weights in centi-steps:"
-    )?;
-    for (name, v) in FEATURE_NAMES.iter().zip(&ints) {
-        writeln!(out, "  {name:<22} {:>9.1}", f64::from(*v) / f64::from(WEIGHT_UNIT))?;
-    }
+    // The file first: a report cut short (its reader gone) must not lose it.
     if let Some(path) = &args.out {
         let mut text = String::new();
         text.push_str(
@@ -278,6 +272,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         }
         text.push_str("];\n");
         std::fs::write(path, text).with_context(|| format!("cannot write `{}`", path.display()))?;
+    }
+    writeln!(
+        out,
+        "one step = {per_step:.4} logits at {mean_walls:.1} walls in hand; weights in centi-steps:"
+    )?;
+    for (name, v) in FEATURE_NAMES.iter().zip(&ints) {
+        writeln!(out, "  {name:<22} {:>9.1}", f64::from(*v) / f64::from(WEIGHT_UNIT))?;
+    }
+    if let Some(path) = &args.out {
         writeln!(out, "weights written to {}", path.display())?;
     }
     Ok(())
