@@ -5,6 +5,7 @@
 //! lambda 0.5, l2 0.0001.
 
 /// One weight per feature, in 1/256 centi-steps.
+#[rustfmt::skip]
 pub const TWO_PLAYER: [i32; 20] = [
     34760, // path
     -923, // path*walls

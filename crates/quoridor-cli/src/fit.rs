@@ -265,7 +265,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
             args.l2
         ));
         text.push_str(&format!(
-            "/// One weight per feature, in 1/{WEIGHT_UNIT} centi-steps.\npub const TWO_PLAYER: [i32; {FEATURES}] = [\n"
+            "/// One weight per feature, in 1/{WEIGHT_UNIT} centi-steps.\n#[rustfmt::skip]\npub const TWO_PLAYER: [i32; {FEATURES}] = [\n"
         ));
         for (name, v) in FEATURE_NAMES.iter().zip(&ints) {
             text.push_str(&format!("    {v}, // {name}\n"));
