@@ -4,14 +4,14 @@
 use numpy::prelude::*;
 use numpy::{PyArray1, PyArray3};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 use quoridor_core::action::ActionMap;
 use quoridor_core::observation::{observe, planes};
 use quoridor_core::{Move, Outcome, Position, Seat};
 
 use crate::convert::{move_arg, opt_seat, seat_arg};
 use crate::errors::{bad_action, illegal, value_error};
-use crate::types::{PyConfig, PyMove, PySeat};
+use crate::types::{PyConfig, PyMove, PySeat, move_object};
 
 /// A legal position of any variant. Immutable: `play` returns the position after the move.
 ///
@@ -216,8 +216,10 @@ impl PyPosition {
 
     /// Every legal move of the side to move: pawn moves, then horizontal walls, then
     /// vertical walls. Empty when the game is over.
-    fn legal_moves(&self) -> Vec<PyMove> {
-        self.0.legal_moves().iter().map(|&m| PyMove(m)).collect()
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let moves = self.0.legal_moves();
+        let objects = moves.iter().map(|&m| move_object(py, m)).collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, objects)
     }
 
     /// The number of legal moves, counted without listing them.

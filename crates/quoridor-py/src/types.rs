@@ -1,10 +1,11 @@
 //! Small value types: `Seat`, `Move` and `Config`.
 
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
-use quoridor_core::{Config, Move, Seat};
+use quoridor_core::{Config, Move, Orientation, Seat, Square, Wall};
 
-use crate::convert::{make_config, opt_seat};
+use crate::convert::{make_config, opt_seat, seat_arg};
 use crate::errors::value_error;
 
 /// A seat at the table. Turns run South, West, North, East. Wherever a seat is expected, a
@@ -50,6 +51,12 @@ impl From<Seat> for PySeat {
 
 #[pymethods]
 impl PySeat {
+    /// `Seat(x)` for a seat, a letter (`"S"`), a name (`"south"`) or an index (0-3).
+    #[new]
+    fn new(seat: &Bound<'_, PyAny>) -> PyResult<PySeat> {
+        seat_arg(seat).map(PySeat::from)
+    }
+
     /// The one-letter name: `"S"`, `"W"`, `"N"` or `"E"`.
     #[getter]
     fn letter(&self) -> char {
@@ -79,6 +86,36 @@ impl PySeat {
 #[pyclass(name = "Move", module = "quoridor", eq, hash, ord, frozen)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PyMove(pub(crate) Move);
+
+/// One `Move` object for every move that can be named (moves are immutable), so that
+/// listing legal moves allocates nothing but the list: 121 squares, then 121 anchors for each
+/// orientation (anchors in the last row or column are never read).
+static MOVES: PyOnceLock<Vec<Py<PyMove>>> = PyOnceLock::new();
+
+fn move_slot(m: Move) -> usize {
+    match m {
+        Move::Pawn(sq) => usize::from(sq.index()),
+        Move::Wall(w) => 121 * (1 + w.orientation() as usize) + usize::from(w.anchor().index()),
+    }
+}
+
+fn slot_move(slot: usize) -> Move {
+    let a1 = Move::Pawn(Square::new(0, 0).unwrap_or_else(|| unreachable!()));
+    let square = |i: usize| u8::try_from(i).ok().and_then(Square::from_index);
+    if slot < 121 {
+        return square(slot).map_or(a1, Move::Pawn);
+    }
+    let o = if slot < 242 { Orientation::Horizontal } else { Orientation::Vertical };
+    square(slot % 121).and_then(|sq| Wall::new(sq, o)).map_or(a1, Move::Wall)
+}
+
+/// The shared `Move` object of `m`.
+pub(crate) fn move_object<'py>(py: Python<'py>, m: Move) -> PyResult<Bound<'py, PyMove>> {
+    let table = MOVES.get_or_try_init(py, || {
+        (0..363).map(|slot| Py::new(py, PyMove(slot_move(slot)))).collect::<PyResult<Vec<_>>>()
+    })?;
+    Ok(table[move_slot(m)].bind(py).clone())
+}
 
 #[pymethods]
 impl PyMove {

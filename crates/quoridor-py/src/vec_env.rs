@@ -369,6 +369,26 @@ impl PyVecEnv {
         ))
     }
 
+    /// A uniformly random legal action id for every game, seen as `step` takes them, drawn
+    /// from the environment's own generator (seeded with `seed`): random play and
+    /// exploration without a Python loop.
+    fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let g = &mut self.0;
+        let ids = py.detach(|| {
+            let mut ids = Vec::with_capacity(g.games.len());
+            for i in 0..g.games.len() {
+                let moves = g.games[i].legal_moves();
+                // A game in the batch is never over (finished games start again at once).
+                let pick = splitmix(&mut g.rng) % moves.len().max(1) as u64;
+                let id =
+                    moves.get(pick as usize).and_then(|&m| g.maps[g.view(i).index()].action(m));
+                ids.push(id.map_or(0, |id| id as i64));
+            }
+            ids
+        });
+        PyArray1::from_vec(py, ids)
+    }
+
     /// Number of games.
     #[getter]
     fn num_envs(&self) -> usize {
