@@ -1,6 +1,6 @@
 """Steps per second of random games: OpenSpiel's quoridor against this package, in one run.
 
-    python crates/quoridor-py/bench.py [--seconds 3] [--rounds 3] [--batches 1 64 1024]
+    python crates/quoridor-py/bench.py [--seconds 2] [--rounds 5] [--batches 1 64 1024]
 
 Every loop plays uniformly random legal moves of the classic two-player 9x9 game on one
 thread, starting a new game whenever one ends, and counts plies:
@@ -16,8 +16,10 @@ thread, starting a new game whenever one ends, and counts plies:
   ``numpy policy`` rows draw them in numpy instead (a random score per action, masked, then
   argmax), as a policy's outputs would be. Plies counted: B per step.
 
-The rounds run the loops one after another and the table gives the median of the rounds
-(with the smallest and largest): on a busy machine the spread says how far to trust it.
+The rounds run the loops one after another. The table gives the median of the rounds (with
+the smallest and largest: on a busy machine the spread says how far to trust a figure), and
+the ratios are medians of each round's ratio, so that both sides of a ratio were measured
+within seconds of each other.
 OpenSpiel is optional (``pip install open_spiel``); without it its rows are skipped.
 """
 
@@ -120,8 +122,8 @@ def machine() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per loop and round")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=2.0, help="seconds per loop and round")
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--batches", type=int, nargs="+", default=[1, 64, 1024])
     args = parser.parse_args()
 
@@ -145,15 +147,17 @@ def main() -> None:
             results[name].append(loop())
             print(f"round {r + 1}: {name}: {results[name][-1]:,.0f} steps/s", file=sys.stderr)
 
-    base = statistics.median(results["openspiel obs+mask"]) if pyspiel is not None else None
-    legal = statistics.median(results["openspiel legal"]) if pyspiel is not None else None
+    def ratio(rs, base):
+        if pyspiel is None:
+            return "-"
+        return f"{statistics.median(r / b for r, b in zip(rs, results[base])):.2f}x"
+
     print()
     print("| loop | steps/s (median) | min - max | vs OpenSpiel obs+mask | vs OpenSpiel legal |")
     print("|---|---:|---:|---:|---:|")
     for name, rs in results.items():
         med = statistics.median(rs)
-        vs = f"{med / base:.1f}x" if base else "-"
-        vs_legal = f"{med / legal:.2f}x" if legal else "-"
+        vs, vs_legal = ratio(rs, "openspiel obs+mask"), ratio(rs, "openspiel legal")
         print(f"| {name} | {med:,.0f} | {min(rs):,.0f} - {max(rs):,.0f} | {vs} | {vs_legal} |")
 
 
