@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use quoridor_core::{Config, ConfigError, Move, Seat, Variant};
+use quoridor_core::{BoardSize, Config, Move, Seat, Variant};
 
 use crate::errors::value_error;
 use crate::types::{PyMove, PySeat};
@@ -51,9 +51,15 @@ pub(crate) fn make_config(
     first: Option<Seat>,
     ply_limit: Option<u32>,
 ) -> PyResult<Config> {
+    let size = BoardSize::try_from(size).map_err(value_error)?;
     let variant: Variant = variant.parse().map_err(value_error)?;
-    let config =
-        Config { size, players, variant, walls, first: first.unwrap_or(Seat::South), ply_limit };
-    config.validate().map_err(|e: ConfigError| value_error(e))?;
+    let config = Config::default()
+        .with_size(size)
+        .with_players(players)
+        .with_variant(variant)
+        .with_walls(walls)
+        .with_first(first.unwrap_or(Seat::South))
+        .with_ply_limit(ply_limit);
+    config.validate().map_err(value_error)?;
     Ok(config)
 }

@@ -110,13 +110,7 @@ impl PyGame {
     /// Sets a free tag. Raises `ValueError` for a tag the record computes itself (`Size`,
     /// `Result`, ...), a bad name or a value with a line break.
     fn set_tag(&mut self, name: &str, value: &str) -> PyResult<()> {
-        if self.0.set_tag(name, value) {
-            Ok(())
-        } else {
-            Err(value_error(format!(
-                "tag `{name}` cannot be set: names are letters, digits and _, values one line, and Size, Players, Variant, Walls, First, PlyLimit, Position and Result are written by the record itself"
-            )))
-        }
+        self.0.set_tag(name, value).map_err(value_error)
     }
 
     /// A copy of the game.

@@ -22,6 +22,7 @@ mod types;
 mod vec_env;
 
 use pyo3::prelude::*;
+use quoridor_core::BoardSize;
 use quoridor_core::action::{ActionMap, action_count as count};
 use quoridor_core::observation::planes;
 
@@ -29,21 +30,20 @@ use crate::convert::{move_arg, seat_arg};
 use crate::errors::{bad_action, value_error};
 use crate::types::PyMove;
 
+fn size_arg(size: u8) -> PyResult<BoardSize> {
+    BoardSize::try_from(size).map_err(value_error)
+}
+
 fn map_arg(size: u8, seat: Option<&Bound<'_, PyAny>>) -> PyResult<ActionMap> {
     let view = seat.map(seat_arg).transpose()?.unwrap_or(quoridor_core::Seat::South);
-    ActionMap::new(size, view).ok_or_else(|| {
-        value_error(format!(
-            "board size {size} is not supported: the side must be odd, from 5 to 11"
-        ))
-    })
+    Ok(ActionMap::new(size_arg(size)?, view))
 }
 
 /// The number of action ids of a board of side `size`: size² + 2 (size - 1)² (209 on 9x9).
 #[pyfunction]
 #[pyo3(signature = (size = 9))]
 fn action_count(size: u8) -> PyResult<usize> {
-    map_arg(size, None)?;
-    Ok(count(size))
+    Ok(count(size_arg(size)?))
 }
 
 /// The move with id `action` on a board of side `size`, seen from `seat` (South: the board
@@ -79,7 +79,7 @@ fn move_to_action(
 #[pyfunction]
 #[pyo3(signature = (size = 9, players = 2))]
 fn observation_shape(size: u8, players: u8) -> PyResult<(usize, usize, usize)> {
-    map_arg(size, None)?;
+    size_arg(size)?;
     if !(2..=4).contains(&players) {
         return Err(value_error(format!(
             "{players} players is not supported: a game has 2, 3 or 4 players"
@@ -90,8 +90,8 @@ fn observation_shape(size: u8, players: u8) -> PyResult<(usize, usize, usize)> {
 
 /// The default number of walls per player for a board size and number of players.
 #[pyfunction]
-fn default_walls(size: u8, players: u8) -> u8 {
-    quoridor_core::default_walls(size, players)
+fn default_walls(size: u8, players: u8) -> PyResult<u8> {
+    Ok(quoridor_core::default_walls(size_arg(size)?, players))
 }
 
 /// Quoridor: exact rules for 2, 3 and 4 players, King of the Hill and boards 5 to 11, the

@@ -29,7 +29,7 @@ pub struct PyPosition(pub(crate) Position);
 /// The action ids of `pos` seen from `seat` (the side to move when `None`).
 pub(crate) fn action_map(pos: &Position, seat: Option<Seat>) -> ActionMap {
     let view = seat.unwrap_or_else(|| pos.turn());
-    ActionMap::new(pos.size(), view).unwrap_or_else(|| unreachable!("a position has a valid size"))
+    ActionMap::new(pos.size(), view)
 }
 
 /// The move with id `action` seen from `seat`.
@@ -38,7 +38,7 @@ pub(crate) fn action_move(pos: &Position, action: i64, seat: Option<Seat>) -> Py
     usize::try_from(action)
         .ok()
         .and_then(|a| map.to_move(a))
-        .ok_or_else(|| bad_action(action, map.len(), pos.size()))
+        .ok_or_else(|| bad_action(action, map.len(), pos.size().get()))
 }
 
 /// A seat that plays in `pos` (for views), or an error naming it.
@@ -58,10 +58,10 @@ pub(crate) fn observation<'py>(
     seat: Option<Seat>,
 ) -> PyResult<Bound<'py, PyArray3<f32>>> {
     let view = view_seat(pos, seat)?;
-    let n = usize::from(pos.size());
+    let n = usize::from(pos.size().get());
     let c = planes(pos.players());
     let mut out = vec![0.0f32; c * n * n];
-    observe(pos, view, &mut out);
+    observe(pos, view, &mut out).map_err(value_error)?;
     PyArray1::from_vec(py, out).reshape([c, n, n])
 }
 
@@ -73,7 +73,7 @@ pub(crate) fn legal_mask<'py>(
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
     let map = action_map(pos, Some(view_seat(pos, seat)?));
     let mut mask = vec![false; map.len()];
-    map.legal_mask(pos, &mut mask);
+    map.legal_mask(pos, &mut mask).map_err(value_error)?;
     Ok(PyArray1::from_vec(py, mask))
 }
 
@@ -107,7 +107,7 @@ impl PyPosition {
     /// Board side.
     #[getter]
     fn size(&self) -> u8 {
-        self.0.size()
+        self.0.size().get()
     }
 
     /// `"classic"` or `"koth"`.
@@ -174,7 +174,7 @@ impl PyPosition {
     /// move); `hash(position)` is derived from it.
     #[getter]
     fn zobrist(&self) -> u64 {
-        self.0.hash()
+        self.0.zobrist()
     }
 
     /// The square of `seat`'s pawn (`"e1"`), or `None` when the seat is not in the game.
@@ -348,7 +348,7 @@ impl PyPosition {
 
     fn __hash__(&self) -> u64 {
         // Equal positions have equal Zobrist hashes; Python reserves -1 (u64::MAX here).
-        self.0.hash() >> 1
+        self.0.zobrist() >> 1
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {

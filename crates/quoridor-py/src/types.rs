@@ -176,7 +176,7 @@ impl PyConfig {
     /// Board side.
     #[getter]
     fn size(&self) -> u8 {
-        self.0.size
+        self.0.size.get()
     }
 
     /// Number of players.
@@ -222,7 +222,7 @@ impl PyConfig {
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let c = &self.0;
         let args = (
-            c.size,
+            c.size.get(),
             c.players,
             c.variant.name(),
             c.walls,

@@ -4,11 +4,11 @@
 
 use numpy::prelude::*;
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayDyn, PyReadonlyArray1};
-use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use quoridor_ai::Bot;
-use quoridor_core::action::ActionMap;
+use quoridor_core::action::{ActionMap, EncodeError};
 use quoridor_core::observation::{observe, planes};
 use quoridor_core::{Config, Move, Outcome, PlayError, Position, Seat};
 
@@ -17,6 +17,11 @@ use crate::engine::BotKind;
 use crate::errors::{IllegalMoveError, value_error};
 use crate::position::PyPosition;
 use crate::types::PyConfig;
+
+/// An error that the environment's own checks rule out.
+fn internal(e: EncodeError) -> PyErr {
+    PyRuntimeError::new_err(format!("internal error, please report: {e}"))
+}
 
 /// splitmix64, for drawing the agent's seat.
 fn splitmix(state: &mut u64) -> u64 {
@@ -29,8 +34,18 @@ fn splitmix(state: &mut u64) -> u64 {
 
 /// Why a step was refused (nothing changed).
 enum StepError {
-    OutOfRange { game: usize, action: i64 },
-    Illegal { game: usize, action: i64, mv: Move, err: PlayError },
+    OutOfRange {
+        game: usize,
+        action: i64,
+    },
+    Illegal {
+        game: usize,
+        action: i64,
+        mv: Move,
+        err: PlayError,
+    },
+    /// Cannot happen: the buffers are made for the games.
+    Encode(EncodeError),
 }
 
 /// One step's results, one entry (or row) per game.
@@ -64,7 +79,7 @@ impl Games {
     }
 
     fn obs_len(&self) -> usize {
-        let n = usize::from(self.config.size);
+        let n = usize::from(self.config.size.get());
         planes(self.config.players) * n * n
     }
 
@@ -159,14 +174,15 @@ impl Games {
     }
 
     /// Writes every game's observation and legal-action mask.
-    fn observe(&self, out: &mut Outputs) {
+    fn observe(&self, out: &mut Outputs) -> Result<(), EncodeError> {
         let (o, a) = (self.obs_len(), self.action_count());
         let chunks = out.obs.chunks_exact_mut(o).zip(out.mask.chunks_exact_mut(a));
         for (i, (obs, mask)) in chunks.enumerate() {
             let view = self.view(i);
-            observe(&self.games[i], view, obs);
-            self.maps[view.index()].legal_mask(&self.games[i], mask);
+            observe(&self.games[i], view, obs)?;
+            self.maps[view.index()].legal_mask(&self.games[i], mask)?;
         }
+        Ok(())
     }
 
     fn outputs(&self) -> Outputs {
@@ -219,7 +235,7 @@ fn obs_mask<'py>(
     mask: Vec<bool>,
 ) -> PyResult<ObsMask<'py>> {
     let b = g.games.len();
-    let n = usize::from(g.config.size);
+    let n = usize::from(g.config.size.get());
     let obs = PyArray1::from_vec(py, obs).reshape([b, planes(g.config.players), n, n])?;
     let mask = PyArray1::from_vec(py, mask).reshape([b, g.action_count()])?;
     Ok((obs, mask))
@@ -294,10 +310,7 @@ impl PyVecEnv {
                 ));
             }
         }
-        let maps = Seat::ALL.map(|s| {
-            ActionMap::new(config.size, s)
-                .unwrap_or_else(|| unreachable!("a valid config has a valid size"))
-        });
+        let maps = Seat::ALL.map(|s| ActionMap::new(config.size, s));
         let mut games = Games {
             config,
             start,
@@ -324,8 +337,9 @@ impl PyVecEnv {
                 g.reseed(s);
             }
             g.reset_all();
-            g.observe(&mut out);
-        });
+            g.observe(&mut out)
+        })
+        .map_err(internal)?;
         obs_mask(py, g, out.obs, out.mask)
     }
 
@@ -346,8 +360,7 @@ impl PyVecEnv {
         py.detach(|| {
             let moves = g.check(&actions)?;
             g.step(&moves, &mut out);
-            g.observe(&mut out);
-            Ok(())
+            g.observe(&mut out).map_err(StepError::Encode)
         })
         .map_err(|e| match e {
             StepError::OutOfRange { game, action } => PyIndexError::new_err(format!(
@@ -357,6 +370,7 @@ impl PyVecEnv {
             StepError::Illegal { game, action, mv, err } => {
                 IllegalMoveError::new_err(format!("game {game}: action {action} ({mv}): {err}"))
             }
+            StepError::Encode(e) => internal(e),
         })?;
         let Outputs { obs, mask, rewards, terminated, truncated } = out;
         let (obs, mask) = obs_mask(py, g, obs, mask)?;
@@ -410,7 +424,7 @@ impl PyVecEnv {
     /// The shape of one game's observation: (planes, size, size).
     #[getter]
     fn observation_shape(&self) -> (usize, usize, usize) {
-        let n = usize::from(self.0.config.size);
+        let n = usize::from(self.0.config.size.get());
         (planes(self.0.config.players), n, n)
     }
 

@@ -29,7 +29,7 @@ def test_south_ids_follow_the_board_as_written_and_others_turn_it():
         assert q.move_to_action(step, 9, seat) == 13
     with pytest.raises(ValueError, match="j1 is not on the 9x9 board"):
         q.move_to_action("j1")
-    with pytest.raises(ValueError, match="board size 8 is not supported"):
+    with pytest.raises(ValueError, match="`8` is not a board size: the side must be odd, from 5 to 11"):
         q.action_count(8)
 
 
