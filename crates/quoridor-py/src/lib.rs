@@ -1,11 +1,11 @@
 //! The `quoridor` Python package's native module, `quoridor._quoridor`: a thin layer over
 //! `quoridor-core` and `quoridor-ai` that converts types and errors and nothing else.
 //!
-//! - [`types`]: `Seat`, `Move`, `Config`.
-//! - [`position`]: `Position` (immutable), with action ids and observations as numpy arrays.
-//! - [`game`]: `Game` (history, undo, records).
-//! - [`engine`]: `Engine` (analysis without the GIL) and `Bot` (random, greedy, levels).
-//! - [`vec_env`]: `VecEnv`, many games stepped together from one array of actions.
+//! - `types`: `Seat`, `Move`, `Config`.
+//! - `position`: `Position` (immutable), with action ids and observations as numpy arrays.
+//! - `game`: `Game` (history, undo, records).
+//! - `engine`: `Engine` (analysis without the GIL) and `Bot` (random, greedy, levels).
+//! - `vec_env`: `VecEnv`, many games stepped together from one array of actions.
 //!
 //! Exceptions carry the core's messages: `IllegalMoveError` (a `ValueError`) for a move,
 //! action or resignation that breaks a rule, `ValueError` for text that does not read or a
