@@ -20,6 +20,9 @@
 //! - [`perft()`] and [`perft_divide`] count move paths.
 //! - With the `alloc` feature, [`Game`] keeps the history (`undo`), resignations, and reads
 //!   and writes game records.
+//! - For programs that learn to play: [`action::ActionMap`] numbers every move of a board
+//!   size (seen from a seat) and writes masks of the legal ones; [`observation::observe`]
+//!   writes a position as planes of numbers.
 //!
 //! Errors name the bad token and the rule it breaks; no public function panics.
 //!
@@ -74,12 +77,14 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+pub mod action;
 mod bitboard;
 mod board_size;
 mod config;
 pub mod fen;
 mod geometry;
 mod moves;
+pub mod observation;
 mod paths;
 mod perft;
 mod position;

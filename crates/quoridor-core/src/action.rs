@@ -1,0 +1,265 @@
+//! Action ids: every move of a board size numbered `0..n`, seen from a seat, for programs that
+//! learn to play (a policy's outputs, a mask of the legal moves).
+//!
+//! **Seen from a seat** means on the board turned so that the seat starts at the bottom and
+//! runs up, the way South sees the board as written: North's view is the board turned half a
+//! turn, West's a quarter turn anticlockwise (West's goal column, the right-hand one, becomes
+//! the top row), East's a quarter turn clockwise. Seen from any seat, its own start square is
+//! the middle of the bottom row.
+//!
+//! On a board of side N, with every square and anchor taken in the view:
+//!
+//! | ids | moves | id |
+//! |---|---|---|
+//! | `0 .. N²` | pawn moves, by destination | `row * N + col` |
+//! | `N² .. N² + (N-1)²` | horizontal walls, by anchor | `N² + row * (N-1) + col` |
+//! | `N² + (N-1)² .. N² + 2(N-1)²` | vertical walls, by anchor | `N² + (N-1)² + row * (N-1) + col` |
+//!
+//! Rows and columns count from 0 (`a1` is row 0, column 0). A 9 x 9 board has 209 ids: 81
+//! pawn destinations and 64 walls of each orientation. 5 x 5 has 57, 7 x 7 121, 11 x 11 321.
+//!
+//! ```
+//! use quoridor_core::action::ActionMap;
+//! use quoridor_core::{BoardSize, Move, Seat};
+//!
+//! let south = ActionMap::new(BoardSize::CLASSIC, Seat::South);
+//! assert_eq!(south.len(), 209);
+//! let e2: Move = "e2".parse()?;
+//! assert_eq!(south.action(e2), Some(13)); // row 1, column 4
+//! assert_eq!(south.to_move(81 + 2 * 8 + 4), Some("e3h".parse()?));
+//!
+//! // North sees the board turned half a turn: its e8 is South's e2.
+//! let north = ActionMap::new(BoardSize::CLASSIC, Seat::North);
+//! assert_eq!(north.action("e8".parse()?), Some(13));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::board_size::BoardSize;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::square::{Seat, Square};
+use crate::wall::{Orientation, Wall};
+
+/// The action ids of one board size seen from one seat (see the [module docs](self)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ActionMap {
+    size: BoardSize,
+    view: Seat,
+}
+
+/// Why a mask or an observation could not be written: the buffer, the board or the seat does
+/// not fit the position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EncodeError {
+    /// The buffer has the wrong length.
+    #[error("the buffer holds {found} values, but {expected} are needed")]
+    Length {
+        /// The length needed.
+        expected: usize,
+        /// The buffer's length.
+        found: usize,
+    },
+    /// The position is on a board of another size.
+    #[error("the position is on a {found}x{found} board, not {expected}x{expected}")]
+    Size {
+        /// The board size of the action ids.
+        expected: BoardSize,
+        /// The position's.
+        found: BoardSize,
+    },
+    /// The seat does not play in the game.
+    #[error("{0} does not play in this game")]
+    NotInGame(Seat),
+}
+
+/// `Ok` when `buf` holds exactly `expected` values.
+pub(crate) const fn check_len(expected: usize, found: usize) -> Result<(), EncodeError> {
+    if expected == found { Ok(()) } else { Err(EncodeError::Length { expected, found }) }
+}
+
+impl ActionMap {
+    /// The action ids of a board of side `size` seen from `view`.
+    #[must_use]
+    pub const fn new(size: BoardSize, view: Seat) -> ActionMap {
+        ActionMap { size, view }
+    }
+
+    /// The board size.
+    #[must_use]
+    pub const fn size(self) -> BoardSize {
+        self.size
+    }
+
+    /// The seat whose view numbers the moves.
+    #[must_use]
+    pub const fn view(self) -> Seat {
+        self.view
+    }
+
+    /// The number of action ids: N² + 2(N-1)².
+    #[must_use]
+    pub const fn len(self) -> usize {
+        action_count(self.size)
+    }
+
+    /// Always false: every board has moves (for clippy's `len_without_is_empty`).
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        false
+    }
+
+    /// The id of `m`, or `None` when the move's square or wall is not on this board.
+    #[must_use]
+    pub fn action(self, m: Move) -> Option<usize> {
+        let n = usize::from(self.size.get());
+        match m {
+            Move::Pawn(sq) => {
+                if !sq.on_board(self.size) {
+                    return None;
+                }
+                let (c, r) = rotate_square(self.size.get(), self.view, sq.col(), sq.row());
+                Some(usize::from(r) * n + usize::from(c))
+            }
+            Move::Wall(w) => {
+                if !w.on_board(self.size) {
+                    return None;
+                }
+                let (o, c, r) = rotate_wall(self.size.get(), self.view, w);
+                let k = n - 1;
+                Some(n * n + o as usize * k * k + usize::from(r) * k + usize::from(c))
+            }
+        }
+    }
+
+    /// The move with id `action`, or `None` when `action >= self.len()`.
+    #[must_use]
+    pub fn to_move(self, action: usize) -> Option<Move> {
+        let size = self.size.get();
+        let n = usize::from(size);
+        let back = inverse_view(self.view);
+        if action < n * n {
+            let (c, r) = rotate_square(size, back, (action % n) as u8, (action / n) as u8);
+            return Square::new(c, r).map(Move::Pawn);
+        }
+        let k = n - 1;
+        let rest = action - n * n;
+        if rest >= 2 * k * k {
+            return None;
+        }
+        let o = if rest < k * k { Orientation::Horizontal } else { Orientation::Vertical };
+        let a = rest % (k * k);
+        let seen = Wall::new(Square::new((a % k) as u8, (a / k) as u8)?, o)?;
+        let (o, c, r) = rotate_wall(size, back, seen);
+        Wall::new(Square::new(c, r)?, o).map(Move::Wall)
+    }
+
+    /// Writes the legal moves of `pos` into `mask`: `mask[id]` is true exactly when the move
+    /// with that id is legal for the side to move. All false when the game is over.
+    ///
+    /// # Errors
+    /// When `mask.len()` is not [`ActionMap::len`] or the position's board has another size;
+    /// `mask` is not touched then.
+    pub fn legal_mask(self, pos: &Position, mask: &mut [bool]) -> Result<(), EncodeError> {
+        check_len(self.len(), mask.len())?;
+        if pos.size() != self.size {
+            return Err(EncodeError::Size { expected: self.size, found: pos.size() });
+        }
+        mask.fill(false);
+        let size = self.size.get();
+        let n = usize::from(size);
+        for sq in pos.pawn_moves() {
+            let (c, r) = rotate_square(size, self.view, sq.col(), sq.row());
+            mask[usize::from(r) * n + usize::from(c)] = true;
+        }
+        let k = n - 1;
+        for w in pos.legal_walls() {
+            let (o, c, r) = rotate_wall(size, self.view, w);
+            mask[n * n + o as usize * k * k + usize::from(r) * k + usize::from(c)] = true;
+        }
+        Ok(())
+    }
+}
+
+/// The number of action ids on a board of side `size`: `size²` pawn destinations and
+/// `2 (size - 1)²` walls.
+#[must_use]
+pub const fn action_count(size: BoardSize) -> usize {
+    let n = size.get() as usize;
+    n * n + 2 * (n - 1) * (n - 1)
+}
+
+/// The seat whose view turns the board back: West and East undo each other.
+pub(crate) const fn inverse_view(view: Seat) -> Seat {
+    match view {
+        Seat::West => Seat::East,
+        Seat::East => Seat::West,
+        s => s,
+    }
+}
+
+/// Column and row of the square (`col`, `row`) of a board of side `size`, seen from `view`.
+#[inline]
+pub(crate) const fn rotate_square(size: u8, view: Seat, col: u8, row: u8) -> (u8, u8) {
+    let m = size - 1;
+    match view {
+        Seat::South => (col, row),
+        Seat::North => (m - col, m - row),
+        // A quarter turn anticlockwise: the right-hand column becomes the top row.
+        Seat::West => (m - row, col),
+        // A quarter turn clockwise: the left-hand column becomes the top row.
+        Seat::East => (row, m - col),
+    }
+}
+
+/// Orientation, anchor column and anchor row of the wall `w`, seen from `view`. A wall is
+/// turned about its centre point, which lies at (col + 1, row + 1) of the grid of points
+/// between the squares (0 to size on each axis); a quarter turn swaps the orientation.
+#[inline]
+pub(crate) const fn rotate_wall(size: u8, view: Seat, w: Wall) -> (Orientation, u8, u8) {
+    let (x, y) = (w.anchor().col() + 1, w.anchor().row() + 1);
+    let o = w.orientation();
+    let turned = match o {
+        Orientation::Horizontal => Orientation::Vertical,
+        Orientation::Vertical => Orientation::Horizontal,
+    };
+    let (o, x, y) = match view {
+        Seat::South => (o, x, y),
+        Seat::North => (o, size - x, size - y),
+        Seat::West => (turned, size - y, x),
+        Seat::East => (turned, y, size - x),
+    };
+    (o, x - 1, y - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn views_put_every_start_square_at_the_bottom_middle() {
+        for size in [5u8, 7, 9, 11] {
+            let mid = size / 2;
+            let starts = [(mid, 0), (0, mid), (mid, size - 1), (size - 1, mid)];
+            for seat in Seat::ALL {
+                let (c, r) = starts[seat.index()];
+                assert_eq!(rotate_square(size, seat, c, r), (mid, 0), "{seat} on {size}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_turned_wall_blocks_the_turned_steps() {
+        // North's view of e3h (blocks e3-e4 and f3-f4) is d6h (blocks e7-e6, d7-d6 turned).
+        let w: Wall = "e3h".parse().unwrap();
+        assert_eq!(rotate_wall(9, Seat::North, w), (Orientation::Horizontal, 3, 5));
+        // West sees the board a quarter turn anticlockwise: e3h becomes a vertical wall.
+        // Its squares e3 (4,2), e4 (4,3), f3 (5,2), f4 (5,3) become (6,4), (5,4), (6,5), (5,5):
+        // a wall between columns f and g over rows 5 and 6, anchor f5.
+        assert_eq!(rotate_wall(9, Seat::West, w), (Orientation::Vertical, 5, 4));
+        for (c, r) in [(4, 2), (4, 3), (5, 2), (5, 3)] {
+            let (c2, _) = rotate_square(9, Seat::West, c, r);
+            assert!(c2 == 5 || c2 == 6);
+        }
+    }
+}

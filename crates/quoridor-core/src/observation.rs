@@ -1,0 +1,102 @@
+//! Observations: a position as planes of numbers seen from a seat, for programs that learn to
+//! play.
+//!
+//! An observation of a board of side N is `planes × N × N` numbers, plane by plane, each
+//! plane row by row from the bottom row of the view, each row column by column. The board is
+//! seen from a seat as in [`crate::action`]: turned so that the seat starts at the bottom and
+//! runs up.
+//!
+//! | plane | holds |
+//! |---|---|
+//! | 0 | horizontal walls: 1 on the anchor square of each (as seen from the seat) |
+//! | 1 | vertical walls, likewise |
+//! | 2 + 3k | the pawn of the seat in slot k: 1 on its square; none when that seat left or does not play |
+//! | 3 + 3k | that seat's walls in hand on every square, as a fraction of the default count ([`crate::default_walls`]) |
+//! | 4 + 3k | 1 on every square when that seat is to move (nowhere once the game is over) |
+//!
+//! The slots are the seats in turn order (South, West, North, East) starting from the seat
+//! that observes: slot 0 is the observer, slot k the seat k places after it, counting seats
+//! that do not play. So slot 1 is always on the observer's left, slot 2 opposite it, slot 3
+//! on its right. A two-player game has two slots (the observer and the opponent opposite,
+//! 8 planes); three- and four-player games have four (14 planes), and in a three-player game
+//! one slot is always empty.
+//!
+//! ```
+//! use quoridor_core::observation::{observe, planes};
+//! use quoridor_core::{Position, Seat};
+//!
+//! let pos = Position::default();
+//! let mut obs = vec![0.0f32; planes(2) * 81];
+//! observe(&pos, Seat::North, &mut obs)?;
+//! // North sees its own pawn (slot 0, plane 2) in the middle of its bottom row...
+//! assert_eq!(obs[2 * 81 + 4], 1.0);
+//! // ... and South, to move, opposite (slot 1: planes 5 to 7).
+//! assert_eq!(obs[5 * 81 + 8 * 9 + 4], 1.0);
+//! assert!(obs[7 * 81..8 * 81].iter().all(|&x| x == 1.0));
+//! # Ok::<(), quoridor_core::action::EncodeError>(())
+//! ```
+
+use crate::action::{EncodeError, check_len, rotate_square, rotate_wall};
+use crate::board_size::BoardSize;
+use crate::config::default_walls;
+use crate::position::Position;
+use crate::square::Seat;
+
+/// The number of planes of an observation of a game of `players` players: 8 for two, 14 for
+/// three or four.
+#[must_use]
+pub const fn planes(players: u8) -> usize {
+    2 + 3 * slots(players)
+}
+
+/// The number of seat slots: 2 for a two-player game, 4 otherwise.
+const fn slots(players: u8) -> usize {
+    if players == 2 { 2 } else { 4 }
+}
+
+/// The number of values of an observation: `planes(players) * size * size`.
+#[must_use]
+pub const fn observation_len(size: BoardSize, players: u8) -> usize {
+    let n = size.get() as usize;
+    planes(players) * n * n
+}
+
+/// Writes the observation of `pos` seen from `view` into `out` (see the module docs).
+///
+/// # Errors
+/// When `out.len()` is not [`observation_len`] of the position, or `view` does not play in
+/// the game; `out` is not touched then.
+pub fn observe(pos: &Position, view: Seat, out: &mut [f32]) -> Result<(), EncodeError> {
+    let players = pos.players();
+    check_len(observation_len(pos.size(), players), out.len())?;
+    if !pos.seats().any(|s| s == view) {
+        return Err(EncodeError::NotInGame(view));
+    }
+    let default = f32::from(default_walls(pos.size(), players));
+    let size = pos.size().get();
+    let n = usize::from(size);
+    let nn = n * n;
+    out.fill(0.0);
+    for w in pos.walls() {
+        let (o, c, r) = rotate_wall(size, view, w);
+        out[o as usize * nn + usize::from(r) * n + usize::from(c)] = 1.0;
+    }
+    let to_move = (!pos.is_game_over()).then(|| pos.turn());
+    for seat in pos.seats() {
+        let offset = (seat.index() + 4 - view.index()) % 4;
+        let slot = if players == 2 { offset / 2 } else { offset };
+        let base = (2 + 3 * slot) * nn;
+        if let Some(sq) = pos.pawn(seat) {
+            let (c, r) = rotate_square(size, view, sq.col(), sq.row());
+            out[base + usize::from(r) * n + usize::from(c)] = 1.0;
+            let walls = pos.walls_in_hand(seat);
+            if walls > 0 {
+                out[base + nn..base + 2 * nn].fill(f32::from(walls) / default);
+            }
+        }
+        if to_move == Some(seat) {
+            out[base + 2 * nn..base + 3 * nn].fill(1.0);
+        }
+    }
+    Ok(())
+}

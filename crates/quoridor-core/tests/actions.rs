@@ -1,0 +1,233 @@
+//! Action ids and observations: every id of every size and view round-trips, the legal mask
+//! agrees with the legal moves on random games of every variant, and observations follow
+//! the position seen from each seat.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::{Rng, all_configs, every_move, random_move};
+use quoridor_core::action::{ActionMap, action_count};
+use quoridor_core::observation::{observation_len, observe, planes};
+use quoridor_core::{BoardSize, Config, Move, Position, Seat, Variant, seats_for};
+
+fn size(n: u8) -> BoardSize {
+    BoardSize::new(n).expect("a supported size")
+}
+
+#[test]
+fn every_id_of_every_size_and_view_round_trips() {
+    for size in BoardSize::ALL {
+        for view in Seat::ALL {
+            let map = ActionMap::new(size, view);
+            assert_eq!(map.len(), action_count(size));
+            let mut seen = BTreeSet::new();
+            for id in 0..map.len() {
+                let m = map.to_move(id).unwrap_or_else(|| panic!("{id} on {size} from {view}"));
+                assert_eq!(map.action(m), Some(id), "{m} on {size} from {view}");
+                assert!(seen.insert(m), "{m} has two ids");
+            }
+            assert_eq!(map.to_move(map.len()), None);
+            // Every move on the board has an id; every move off it has none.
+            for m in every_move() {
+                let on = match m {
+                    Move::Pawn(sq) => sq.on_board(size),
+                    Move::Wall(w) => w.on_board(size),
+                };
+                assert_eq!(map.action(m).is_some(), on, "{m} on {size}");
+            }
+        }
+    }
+    assert_eq!(BoardSize::ALL.map(action_count), [57, 121, 209, 321]);
+}
+
+#[test]
+fn south_ids_follow_the_board_as_written() {
+    let map = ActionMap::new(size(9), Seat::South);
+    let id = |s: &str| map.action(s.parse().unwrap()).unwrap();
+    assert_eq!([id("a1"), id("i1"), id("a2"), id("i9")], [0, 8, 9, 80]);
+    assert_eq!([id("a1h"), id("h1h"), id("a2h"), id("h8h")], [81, 88, 89, 144]);
+    assert_eq!([id("a1v"), id("h8v")], [145, 208]);
+}
+
+#[test]
+fn each_seat_sees_its_own_moves_like_south_sees_its_own() {
+    // The same moves from each seat's start, seen from that seat, have the same ids.
+    let config = Config::default().with_players(4);
+    let start = Position::start(&config).unwrap();
+    let ids = |seat: Seat| {
+        let mut setup = start.to_setup();
+        setup.turn = seat;
+        let pos = Position::try_from(setup).unwrap();
+        let map = ActionMap::new(size(9), seat);
+        let mut mask = vec![false; map.len()];
+        map.legal_mask(&pos, &mut mask).unwrap();
+        mask
+    };
+    let south = ids(Seat::South);
+    for seat in [Seat::West, Seat::North, Seat::East] {
+        assert_eq!(ids(seat), south, "{seat}");
+    }
+}
+
+#[test]
+fn legal_masks_agree_with_legal_moves_in_random_games_of_every_variant() {
+    let mut rng = Rng::new(12);
+    for config in all_configs() {
+        for game in 0..3 {
+            let mut pos = Position::start(&config).unwrap();
+            for _ in 0..60 {
+                let legal: BTreeSet<Move> = pos.legal_moves().iter().copied().collect();
+                for view in pos.seats().collect::<Vec<_>>() {
+                    let map = ActionMap::new(config.size, view);
+                    let mut mask = vec![true; map.len()];
+                    map.legal_mask(&pos, &mut mask).unwrap();
+                    let from_mask: BTreeSet<Move> = (0..map.len())
+                        .filter(|&id| mask[id])
+                        .map(|id| map.to_move(id).unwrap())
+                        .collect();
+                    assert_eq!(from_mask, legal, "{pos} from {view} (game {game})");
+                }
+                match random_move(&pos, &mut rng, 40) {
+                    Some(m) => pos.play(m).unwrap(),
+                    None => break,
+                }
+            }
+        }
+    }
+}
+
+/// The observation as a map from (plane, row, column) to value, for the nonzero values.
+fn nonzero(obs: &[f32], size: u8) -> Vec<(usize, usize, usize, f32)> {
+    let n = usize::from(size);
+    obs.iter()
+        .enumerate()
+        .filter(|(_, v)| **v != 0.0)
+        .map(|(i, v)| (i / (n * n), i % (n * n) / n, i % n, *v))
+        .collect()
+}
+
+#[test]
+fn observation_of_a_two_player_game() {
+    let pos: Position = "9 S:e2:9,N:e8:10 e3h,c5v N 4".parse().unwrap();
+    assert_eq!(observation_len(size(9), 2), 8 * 81);
+    let mut obs = vec![f32::NAN; observation_len(size(9), 2)];
+    observe(&pos, Seat::South, &mut obs).unwrap();
+    let walls: Vec<_> = nonzero(&obs, 9).into_iter().filter(|t| t.0 < 2).collect();
+    assert_eq!(walls, [(0, 2, 4, 1.0), (1, 4, 2, 1.0)]);
+    let at = |obs: &[f32], p: usize, r: usize, c: usize| obs[p * 81 + r * 9 + c];
+    assert_eq!(at(&obs, 2, 1, 4), 1.0); // South's pawn on e2
+    assert_eq!(at(&obs, 3, 0, 0), 0.9); // 9 walls of 10
+    assert!(obs[4 * 81..5 * 81].iter().all(|&x| x == 0.0)); // South is not to move
+    assert_eq!(at(&obs, 5, 7, 4), 1.0); // North's pawn on e8
+    assert_eq!(at(&obs, 6, 8, 8), 1.0);
+    assert!(obs[7 * 81..8 * 81].iter().all(|&x| x == 1.0)); // North to move
+
+    // Seen from North, the board is turned: e3h becomes d6h, c5v becomes f4v.
+    observe(&pos, Seat::North, &mut obs).unwrap();
+    let walls: Vec<_> = nonzero(&obs, 9).into_iter().filter(|t| t.0 < 2).collect();
+    assert_eq!(walls, [(0, 5, 3, 1.0), (1, 3, 5, 1.0)]);
+    assert_eq!(at(&obs, 2, 1, 4), 1.0); // North's pawn, e8 turned to e2
+    assert!(obs[4 * 81..5 * 81].iter().all(|&x| x == 1.0));
+    assert_eq!(at(&obs, 5, 7, 4), 1.0); // South's pawn on e2, turned to e8
+}
+
+#[test]
+fn a_start_looks_the_same_to_the_first_player_from_every_seat() {
+    for (players, variant) in [
+        (2u8, Variant::Classic),
+        (3, Variant::Classic),
+        (4, Variant::Classic),
+        (4, Variant::KingOfTheHill),
+    ] {
+        for size in BoardSize::ALL {
+            let mut seen = Vec::new();
+            for first in seats_for(players).unwrap().to_vec() {
+                let config = Config::default()
+                    .with_size(size)
+                    .with_players(players)
+                    .with_variant(variant)
+                    .with_first(first);
+                let pos = Position::start(&config).unwrap();
+                let mut obs = vec![0.0; observation_len(size, players)];
+                observe(&pos, first, &mut obs).unwrap();
+                assert_eq!(obs.len(), planes(players) * usize::from(size.get()).pow(2));
+                seen.push((first, obs));
+            }
+            // Three players: the empty slot differs by seat, so compare two- and four-player
+            // games only.
+            if players != 3 {
+                for (first, obs) in &seen[1..] {
+                    assert_eq!(*obs, seen[0].1, "{players} players, size {size}, {first} first");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn observation_slots_run_in_turn_order_from_the_observer() {
+    // Three players, West observing: North is one place on (slot 1, the left), East is
+    // absent (slot 2), South is three places on (slot 3, the right).
+    let config = Config::default().with_players(3);
+    let pos = Position::start(&config).unwrap();
+    let mut obs = vec![0.0; observation_len(size(9), 3)];
+    observe(&pos, Seat::West, &mut obs).unwrap();
+    let pawns: Vec<_> = nonzero(&obs, 9)
+        .into_iter()
+        .filter(|t| t.0 >= 2 && (t.0 - 2) % 3 == 0)
+        .map(|t| (t.0, t.1, t.2))
+        .collect();
+    // West on its bottom row; North (e9) on the left edge; South (e1) on the right edge.
+    assert_eq!(pawns, [(2, 0, 4), (5, 4, 0), (11, 4, 8)]);
+    assert!(obs[8 * 81..11 * 81].iter().all(|&x| x == 0.0));
+    // South is to move: slot 3's to-move plane.
+    assert!(obs[13 * 81..14 * 81].iter().all(|&x| x == 1.0));
+}
+
+#[test]
+fn a_player_who_left_has_no_pawn_and_no_walls_in_the_observation() {
+    let config = Config::default().with_players(4);
+    let mut pos = Position::start(&config).unwrap();
+    pos.resign(Seat::North).unwrap();
+    let mut obs = vec![0.0; observation_len(size(9), 4)];
+    observe(&pos, Seat::South, &mut obs).unwrap();
+    assert!(obs[8 * 81..11 * 81].iter().all(|&x| x == 0.0));
+    assert!(obs[5 * 81..6 * 81].contains(&1.0));
+}
+
+#[test]
+fn a_finished_game_has_no_side_to_move_and_no_legal_action() {
+    let pos: Position = "5 S:c5:3,N:c4:3 - N 9".parse().unwrap();
+    assert!(pos.is_game_over());
+    let mut obs = vec![0.0; observation_len(size(5), 2)];
+    observe(&pos, Seat::South, &mut obs).unwrap();
+    assert!(obs[4 * 25..5 * 25].iter().chain(&obs[7 * 25..8 * 25]).all(|&x| x == 0.0));
+    let map = ActionMap::new(size(5), Seat::North);
+    let mut mask = vec![true; map.len()];
+    map.legal_mask(&pos, &mut mask).unwrap();
+    assert!(mask.iter().all(|&x| !x));
+}
+
+#[test]
+fn buffers_boards_and_seats_that_do_not_fit_are_refused_untouched() {
+    use quoridor_core::action::EncodeError;
+    let pos = Position::default();
+    let map = ActionMap::new(size(9), Seat::South);
+    let mut short = vec![true; 10];
+    assert_eq!(
+        map.legal_mask(&pos, &mut short),
+        Err(EncodeError::Length { expected: 209, found: 10 })
+    );
+    assert!(short.iter().all(|&x| x));
+    let mut mask = vec![true; action_count(size(7))];
+    let err = ActionMap::new(size(7), Seat::South).legal_mask(&pos, &mut mask).unwrap_err();
+    assert_eq!(err.to_string(), "the position is on a 9x9 board, not 7x7");
+    let mut obs = vec![0.5; observation_len(size(9), 2)];
+    assert_eq!(observe(&pos, Seat::West, &mut obs), Err(EncodeError::NotInGame(Seat::West)));
+    assert!(obs.iter().all(|&x| x == 0.5));
+    assert_eq!(
+        observe(&pos, Seat::South, &mut obs[1..]).unwrap_err().to_string(),
+        "the buffer holds 647 values, but 648 are needed"
+    );
+}

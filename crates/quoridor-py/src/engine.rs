@@ -1,0 +1,293 @@
+//! `Engine` (analysis with limits, on threads, without the GIL) and `Bot` (a player that
+//! chooses moves: random, greedy, or the engine at a level).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use quoridor_ai::{
+    Bot, Engine, EngineBot, EngineOptions, GreedyBot, Level, Limits, RandomBot, Score,
+};
+use quoridor_core::Position;
+
+use crate::errors::value_error;
+use crate::position::PyPosition;
+use crate::types::PyMove;
+
+fn lock<T>(m: &Mutex<T>) -> PyResult<MutexGuard<'_, T>> {
+    m.lock().map_err(|_| PyRuntimeError::new_err("an earlier search failed; make a new engine"))
+}
+
+fn level_arg(level: u8) -> PyResult<Level> {
+    Level::new(level)
+        .ok_or_else(|| value_error(format!("{level} is not a level: levels run from 1 to 10")))
+}
+
+fn game_not_over(pos: &Position) -> PyResult<()> {
+    match pos.outcome() {
+        Some(o) => Err(value_error(format!("the game is over ({o}): there is no move to choose"))),
+        None => Ok(()),
+    }
+}
+
+/// What a search found.
+#[pyclass(name = "Analysis", module = "quoridor", frozen, get_all)]
+pub struct PyAnalysis {
+    /// The move to play.
+    best: PyMove,
+    /// The principal variation, starting with `best`.
+    pv: Vec<PyMove>,
+    /// The score for the side to move as text: `"+1.25"` (steps ahead), `"win in 5"`,
+    /// `"loss in 4"`.
+    score: String,
+    /// The evaluation in centi-steps for the side to move (100 = one step of path length),
+    /// or `None` when the search found a forced win or loss.
+    eval: Option<i32>,
+    /// Plies to a forced win (positive) or loss (negative), or `None`.
+    mate: Option<i32>,
+    /// Depth of the last completed iteration, in plies.
+    depth: u32,
+    /// Nodes searched.
+    nodes: u64,
+    /// Nodes per second.
+    nps: u64,
+    /// Seconds spent.
+    time: f64,
+}
+
+#[pymethods]
+impl PyAnalysis {
+    fn __repr__(&self) -> String {
+        let pv: Vec<String> = self.pv.iter().map(|m| m.0.to_string()).collect();
+        format!(
+            "Analysis(best='{}', score='{}', depth={}, nodes={}, pv='{}')",
+            self.best.0,
+            self.score,
+            self.depth,
+            self.nodes,
+            pv.join(" ")
+        )
+    }
+}
+
+struct EngineState {
+    engine: Engine,
+    noise: i32,
+}
+
+/// The alpha-beta engine. `Engine(threads=1, hash_mb=64, seed=0)`; `analyse` searches a
+/// position within limits and releases the GIL while it searches, so other Python threads
+/// run meanwhile (and may call `stop`).
+#[pyclass(name = "Engine", module = "quoridor", frozen)]
+pub struct PyEngine {
+    state: Mutex<EngineState>,
+    stop: Arc<AtomicBool>,
+}
+
+#[pymethods]
+impl PyEngine {
+    #[new]
+    #[pyo3(signature = (threads = 1, hash_mb = 64, seed = 0))]
+    fn new(threads: usize, hash_mb: usize, seed: u64) -> PyResult<PyEngine> {
+        if threads == 0 {
+            return Err(value_error("threads must be at least 1"));
+        }
+        let engine = Engine::new(EngineOptions { hash_mb, seed, threads });
+        Ok(PyEngine {
+            state: Mutex::new(EngineState { engine, noise: 0 }),
+            stop: Arc::new(AtomicBool::new(false)),
+        })
+    }
+
+    /// Search threads (1 is deterministic; more share the table, Lazy SMP).
+    #[getter]
+    fn threads(&self) -> PyResult<usize> {
+        Ok(lock(&self.state)?.engine.options().threads)
+    }
+
+    #[setter]
+    fn set_threads(&self, threads: usize) -> PyResult<()> {
+        if threads == 0 {
+            return Err(value_error("threads must be at least 1"));
+        }
+        lock(&self.state)?.engine.set_threads(threads);
+        Ok(())
+    }
+
+    /// Size of the transposition table in MiB.
+    #[getter]
+    fn hash_mb(&self) -> PyResult<usize> {
+        Ok(lock(&self.state)?.engine.options().hash_mb)
+    }
+
+    /// Searches `position` and returns an `Analysis`. Give at least one limit: `depth`
+    /// (plies), `movetime` (seconds), `nodes`, or `level` (1 to 10: that level's limits and
+    /// evaluation noise; explicit limits given with it replace the level's). The first
+    /// limit reached ends the search. Raises `ValueError` when no limit is given or the
+    /// game is over.
+    #[pyo3(signature = (position, *, depth = None, movetime = None, nodes = None, level = None))]
+    fn analyse(
+        &self,
+        py: Python<'_>,
+        position: PyRef<'_, PyPosition>,
+        depth: Option<u32>,
+        movetime: Option<f64>,
+        nodes: Option<u64>,
+        level: Option<u8>,
+    ) -> PyResult<PyAnalysis> {
+        let pos = position.0;
+        game_not_over(&pos)?;
+        let level = level.map(level_arg).transpose()?;
+        if depth.is_none() && movetime.is_none() && nodes.is_none() && level.is_none() {
+            return Err(value_error("give a limit: depth, movetime, nodes or level"));
+        }
+        let mut limits = level.map_or_else(Limits::default, Level::limits);
+        if let Some(d) = depth {
+            if d == 0 {
+                return Err(value_error("depth must be at least 1"));
+            }
+            limits.depth = Some(d);
+        }
+        if let Some(t) = movetime {
+            let t =
+                Duration::try_from_secs_f64(t).ok().filter(|t| !t.is_zero()).ok_or_else(|| {
+                    value_error(format!("movetime {t} is not a positive number of seconds"))
+                })?;
+            limits.movetime = Some(t);
+        }
+        if let Some(n) = nodes {
+            limits.nodes = Some(n.max(1));
+        }
+        self.stop.store(false, Ordering::Relaxed);
+        limits.stop = Some(Arc::clone(&self.stop));
+        let noise = level.map_or(0, Level::noise);
+        let result = py.detach(|| {
+            let mut state = lock(&self.state)?;
+            if state.noise != noise {
+                state.engine.set_noise(noise);
+                state.noise = noise;
+            }
+            Ok::<_, PyErr>(state.engine.search(&pos, &limits, &mut |_| {}))
+        })?;
+        let r =
+            result.ok_or_else(|| value_error("the game is over: there is no move to choose"))?;
+        let (eval, mate) = match r.info.score {
+            Score::Eval(v) => (Some(v), None),
+            Score::Win(n) => (None, Some(n as i32)),
+            Score::Loss(n) => (None, Some(-(n as i32))),
+        };
+        Ok(PyAnalysis {
+            best: PyMove(r.best),
+            pv: r.info.pv.iter().map(|&m| PyMove(m)).collect(),
+            score: r.info.score.to_string(),
+            eval,
+            mate,
+            depth: r.info.depth,
+            nodes: r.info.nodes,
+            nps: r.info.nps,
+            time: r.info.time.as_secs_f64(),
+        })
+    }
+
+    /// Asks a search running in another thread to stop: it returns its best move so far.
+    fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Forgets what earlier searches learnt (the transposition table, history).
+    fn new_game(&self) -> PyResult<()> {
+        lock(&self.state)?.engine.new_game();
+        Ok(())
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        let s = lock(&self.state)?;
+        let o = s.engine.options();
+        Ok(format!("Engine(threads={}, hash_mb={}, seed={})", o.threads, o.hash_mb, o.seed))
+    }
+}
+
+/// What a `Bot` is: `"random"`, `"greedy"` or an engine level 1 to 10.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BotKind {
+    Random,
+    Greedy,
+    Level(Level),
+}
+
+impl BotKind {
+    pub(crate) fn from_arg(obj: &Bound<'_, PyAny>) -> PyResult<BotKind> {
+        if let Ok(s) = obj.extract::<String>() {
+            return match s.as_str() {
+                "random" => Ok(BotKind::Random),
+                "greedy" => Ok(BotKind::Greedy),
+                _ => Err(value_error(format!(
+                    "`{s}` is not an opponent: \"random\", \"greedy\" or an engine level 1 to 10"
+                ))),
+            };
+        }
+        match obj.extract::<i64>() {
+            Ok(l) => {
+                u8::try_from(l).ok().and_then(Level::new).map(BotKind::Level).ok_or_else(|| {
+                    value_error(format!("{l} is not a level: levels run from 1 to 10"))
+                })
+            }
+            Err(_) => {
+                Err(value_error("an opponent is \"random\", \"greedy\" or an engine level 1 to 10"))
+            }
+        }
+    }
+
+    pub(crate) fn make(self, seed: u64) -> Box<dyn Bot + Send + Sync> {
+        match self {
+            BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Greedy => Box::new(GreedyBot::new()),
+            BotKind::Level(l) => Box::new(EngineBot::with_level(l, seed)),
+        }
+    }
+
+    pub(crate) fn name(self) -> String {
+        match self {
+            BotKind::Random => "random".into(),
+            BotKind::Greedy => "greedy".into(),
+            BotKind::Level(l) => l.get().to_string(),
+        }
+    }
+}
+
+/// A player: `Bot("random", seed=0)` plays uniformly random legal moves, `Bot("greedy")`
+/// follows a shortest path and walls the leader, `Bot(5, seed=0)` is the engine at level 5
+/// (1 beginner to 10 full strength). `choose` releases the GIL.
+#[pyclass(name = "Bot", module = "quoridor", frozen)]
+pub struct PyBot {
+    kind: BotKind,
+    seed: u64,
+    bot: Mutex<Box<dyn Bot + Send + Sync>>,
+}
+
+#[pymethods]
+impl PyBot {
+    #[new]
+    #[pyo3(signature = (kind, seed = 0))]
+    fn new(kind: &Bound<'_, PyAny>, seed: u64) -> PyResult<PyBot> {
+        let kind = BotKind::from_arg(kind)?;
+        Ok(PyBot { kind, seed, bot: Mutex::new(kind.make(seed)) })
+    }
+
+    /// A legal move for the side to move. Raises `ValueError` when the game is over.
+    fn choose(&self, py: Python<'_>, position: PyRef<'_, PyPosition>) -> PyResult<PyMove> {
+        let pos = position.0;
+        game_not_over(&pos)?;
+        let m = py.detach(|| lock(&self.bot).map(|mut b| b.choose(&pos)))?;
+        m.map(PyMove).ok_or_else(|| value_error("the game is over: there is no move to choose"))
+    }
+
+    fn __repr__(&self) -> String {
+        match self.kind {
+            BotKind::Level(_) => format!("Bot({}, seed={})", self.kind.name(), self.seed),
+            _ => format!("Bot('{}', seed={})", self.kind.name(), self.seed),
+        }
+    }
+}

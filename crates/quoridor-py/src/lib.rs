@@ -1,0 +1,118 @@
+//! The `quoridor` Python package's native module, `quoridor._quoridor`: a thin layer over
+//! `quoridor-core` and `quoridor-ai` that converts types and errors and nothing else.
+//!
+//! - `types`: `Seat`, `Move`, `Config`.
+//! - `position`: `Position` (immutable), with action ids and observations as numpy arrays.
+//! - `game`: `Game` (history, undo, records).
+//! - `engine`: `Engine` (analysis without the GIL) and `Bot` (random, greedy, levels).
+//! - `vec_env`: `VecEnv`, many games stepped together from one array of actions.
+//!
+//! Exceptions carry the core's messages: `IllegalMoveError` (a `ValueError`) for a move,
+//! action or resignation that breaks a rule, `ValueError` for text that does not read or a
+//! bad configuration, `IndexError` for an action id out of range. The Gymnasium and
+//! PettingZoo environments are written in Python on top of this module
+//! (`python/quoridor/`).
+
+mod convert;
+mod engine;
+mod errors;
+mod game;
+mod position;
+mod types;
+mod vec_env;
+
+use pyo3::prelude::*;
+use quoridor_core::BoardSize;
+use quoridor_core::action::{ActionMap, action_count as count};
+use quoridor_core::observation::planes;
+
+use crate::convert::{move_arg, seat_arg};
+use crate::errors::{bad_action, value_error};
+use crate::types::PyMove;
+
+fn size_arg(size: u8) -> PyResult<BoardSize> {
+    BoardSize::try_from(size).map_err(value_error)
+}
+
+fn map_arg(size: u8, seat: Option<&Bound<'_, PyAny>>) -> PyResult<ActionMap> {
+    let view = seat.map(seat_arg).transpose()?.unwrap_or(quoridor_core::Seat::South);
+    Ok(ActionMap::new(size_arg(size)?, view))
+}
+
+/// The number of action ids of a board of side `size`: size² + 2 (size - 1)² (209 on 9x9).
+#[pyfunction]
+#[pyo3(signature = (size = 9))]
+fn action_count(size: u8) -> PyResult<usize> {
+    Ok(count(size_arg(size)?))
+}
+
+/// The move with id `action` on a board of side `size`, seen from `seat` (South: the board
+/// as written).
+#[pyfunction]
+#[pyo3(signature = (action, size = 9, seat = None))]
+fn action_to_move(action: i64, size: u8, seat: Option<&Bound<'_, PyAny>>) -> PyResult<PyMove> {
+    let map = map_arg(size, seat)?;
+    usize::try_from(action)
+        .ok()
+        .and_then(|a| map.to_move(a))
+        .map(PyMove)
+        .ok_or_else(|| bad_action(action, map.len(), size))
+}
+
+/// The id of `move` on a board of side `size`, seen from `seat` (South: the board as
+/// written). Raises `ValueError` when the move is not on the board.
+#[pyfunction]
+#[pyo3(signature = (r#move, size = 9, seat = None))]
+fn move_to_action(
+    r#move: &Bound<'_, PyAny>,
+    size: u8,
+    seat: Option<&Bound<'_, PyAny>>,
+) -> PyResult<usize> {
+    let m = move_arg(r#move)?;
+    map_arg(size, seat)?
+        .action(m)
+        .ok_or_else(|| value_error(format!("{m} is not on the {size}x{size} board")))
+}
+
+/// The shape of an observation: (planes, size, size), 8 planes for two players and 14 for
+/// three or four.
+#[pyfunction]
+#[pyo3(signature = (size = 9, players = 2))]
+fn observation_shape(size: u8, players: u8) -> PyResult<(usize, usize, usize)> {
+    size_arg(size)?;
+    if !(2..=4).contains(&players) {
+        return Err(value_error(format!(
+            "{players} players is not supported: a game has 2, 3 or 4 players"
+        )));
+    }
+    Ok((planes(players), usize::from(size), usize::from(size)))
+}
+
+/// The default number of walls per player for a board size and number of players.
+#[pyfunction]
+fn default_walls(size: u8, players: u8) -> PyResult<u8> {
+    Ok(quoridor_core::default_walls(size_arg(size)?, players))
+}
+
+/// Quoridor: exact rules for 2, 3 and 4 players, King of the Hill and boards 5 to 11, the
+/// alpha-beta engine, and fast environments for reinforcement learning.
+#[pymodule]
+fn _quoridor(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<types::PySeat>()?;
+    m.add_class::<types::PyMove>()?;
+    m.add_class::<types::PyConfig>()?;
+    m.add_class::<position::PyPosition>()?;
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<engine::PyEngine>()?;
+    m.add_class::<engine::PyAnalysis>()?;
+    m.add_class::<engine::PyBot>()?;
+    m.add_class::<vec_env::PyVecEnv>()?;
+    m.add("IllegalMoveError", m.py().get_type::<errors::IllegalMoveError>())?;
+    m.add_function(wrap_pyfunction!(action_count, m)?)?;
+    m.add_function(wrap_pyfunction!(action_to_move, m)?)?;
+    m.add_function(wrap_pyfunction!(move_to_action, m)?)?;
+    m.add_function(wrap_pyfunction!(observation_shape, m)?)?;
+    m.add_function(wrap_pyfunction!(default_walls, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
