@@ -177,7 +177,8 @@ pub fn evaluate_with(p: &EvalParams, pos: &Position, me: Seat) -> i32 {
     }
     if n == 1 {
         let mine = (pos.distance(me).unwrap_or(u8::MAX), pos.walls_in_hand(me));
-        return evaluate_two(p, mine, (their_d, their_walls), pos.turn() == me);
+        return evaluate_two(p, mine, (their_d, their_walls), pos.turn() == me)
+            + crate::net::correction(pos, me);
     }
     // Blend in hundredths of a step so the mean keeps its fractions.
     let opp = leader * min_d * step + (100 - leader) * sum_d * step / n;

@@ -37,6 +37,8 @@ pub mod eval;
 pub mod level;
 pub mod limits;
 mod movepick;
+pub mod net;
+mod net_weights;
 mod ordering;
 pub mod params;
 pub mod race;

@@ -34,6 +34,7 @@ use quoridor_core::{Move, Outcome, Position, Seat, Variant, WallSet};
 use crate::engine::Shared;
 use crate::eval::{evaluate_two, evaluate_with};
 use crate::movepick::{Buf, Gen};
+use crate::net::{self, Accumulators, Network};
 use crate::ordering::{Heuristics, decode};
 use crate::params::{
     ASPIRATION, ASPIRATION_FROM_DEPTH, CHECK_EVERY, MAX_PLY, STABLE_FROM_DEPTH, STABLE_ITERATIONS,
@@ -568,6 +569,9 @@ impl Worker {
             && self.noise == 0
             && !self.is_race(pos)
             && pos.ply_limit().is_none_or(|l| pos.ply().saturating_add(1) < l);
+        // The network's sums of this node, for the leaves evaluated without playing.
+        let net =
+            (frontier && net::applies(pos)).then(|| Accumulators::new(&Network::SHIPPED, pos));
         let lmp_after = if full && !pv_node && depth <= self.sparams.lmp_depth {
             self.sparams.lmp_walls_per_ply * depth as usize
         } else {
@@ -597,7 +601,7 @@ impl Worker {
                     continue;
                 }
             }
-            let quick = if frontier { self.quick_leaf(pos, c.mv, ply) } else { None };
+            let quick = if frontier { self.quick_leaf(pos, c.mv, ply, net.as_ref()) } else { None };
             let v = if let Some(v) = quick {
                 // The leaf counts as a node searched, as if played.
                 if self.count_node() {
@@ -727,18 +731,24 @@ impl Worker {
     /// of the cost. `None` when the leaf needs more: a race (exact tables), which the last
     /// wall in hand can start.
     #[inline]
-    pub(crate) fn quick_leaf(&self, pos: &Position, m: Move, ply: usize) -> Option<i32> {
+    pub(crate) fn quick_leaf(
+        &self,
+        pos: &Position,
+        m: Move,
+        ply: usize,
+        net: Option<&Accumulators>,
+    ) -> Option<i32> {
         let me = pos.turn();
         let opp = pos.active_seats().find(|&s| s != me)?;
         let (my_w, opp_w) = (pos.walls_in_hand(me), pos.walls_in_hand(opp));
-        match m {
+        let linear = match m {
             Move::Pawn(sq) => {
                 if pos.goal(me).contains(sq) {
                     return Some(WIN - ply as i32 - 1);
                 }
                 let d = pos.distance_from(me, sq)?;
                 let opp_d = pos.distance(opp)?;
-                Some(evaluate_two(&self.params, (d, my_w), (opp_d, opp_w), false))
+                evaluate_two(&self.params, (d, my_w), (opp_d, opp_w), false)
             }
             Move::Wall(w) => {
                 if my_w <= 1 && opp_w == 0 {
@@ -746,9 +756,12 @@ impl Worker {
                 }
                 let d = pos.distance_after_wall(w, me)?;
                 let opp_d = pos.distance_after_wall(w, opp)?;
-                Some(evaluate_two(&self.params, (d, my_w - 1), (opp_d, opp_w), false))
+                evaluate_two(&self.params, (d, my_w - 1), (opp_d, opp_w), false)
             }
-        }
+        };
+        let shipped = Network::SHIPPED;
+        let correction = net.map_or(0, |acc| acc.after(&shipped, pos, m).correction(&shipped, me));
+        Some(linear + correction)
     }
 
     /// The exact race score, when the race table is at hand (or `build`) and the ply limit

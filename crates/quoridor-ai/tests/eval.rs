@@ -110,3 +110,54 @@ fn features_follow_their_definitions() {
     assert_eq!(features_two((5, 0), (5, 0), false)[18], -1);
     assert_eq!(features_two((4, 0), (5, 0), false)[18], 1);
 }
+
+/// The network's sums kept up to date move by move (as the search does for the leaves it
+/// evaluates without playing) equal the sums computed afresh, on every kind of move, for
+/// a network with random weights (the shipped one may be all zeros).
+#[test]
+fn network_sums_after_a_move_equal_the_sums_afresh() {
+    use quoridor_ai::net::{Accumulators, HIDDEN, INPUTS, Network, active_inputs};
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let w1: Vec<i16> = (0..INPUTS * HIDDEN).map(|_| (next() % 201) as i16 - 100).collect();
+    let b1: Vec<i16> = (0..HIDDEN).map(|_| (next() % 301) as i16 - 50).collect();
+    let w2: Vec<i32> = (0..HIDDEN).map(|_| (next() % 401) as i32 - 200).collect();
+    let net = Network {
+        w1: w1.as_slice().try_into().unwrap(),
+        b1: b1.as_slice().try_into().unwrap(),
+        w2: w2.as_slice().try_into().unwrap(),
+    };
+    let (mut checked, mut nonzero) = (0, 0);
+    for pos in positions() {
+        if pos.size().get() != 9 || pos.players() != 2 || pos.variant() != Variant::Classic {
+            continue;
+        }
+        let here = Accumulators::new(&net, &pos);
+        for m in pos.legal_moves() {
+            let mut child = pos;
+            child.play_unchecked(m);
+            if child.is_game_over() {
+                continue;
+            }
+            let kept = here.after(&net, &pos, m);
+            assert_eq!(kept, Accumulators::new(&net, &child), "{m} in {pos}");
+            nonzero += usize::from(kept.correction(&net, Seat::South) != 0);
+            checked += 1;
+        }
+        // Both views: pawns, every wall on the board, walls in hand, and the mover's turn.
+        for seat in [Seat::South, Seat::North] {
+            let mut inputs = [0u16; 32];
+            let n = active_inputs(&pos, seat, &mut inputs);
+            let expected = 2 + pos.walls().len() + 2 + usize::from(pos.turn() == seat);
+            assert_eq!(n, expected, "{pos}");
+            assert!(inputs[..n].iter().all(|&i| usize::from(i) < INPUTS));
+        }
+        assert_eq!(here.correction(&net, Seat::South), -here.correction(&net, Seat::North));
+    }
+    assert!(checked > 3_000 && nonzero > checked / 2, "{checked} moves, {nonzero} corrections");
+}

@@ -37,6 +37,27 @@ pub struct Args {
     /// L2 regularisation strength
     #[arg(long, default_value_t = 1e-4, value_name = "X")]
     pub l2: f64,
+    /// Train the network (`quoridor_ai::net`) on top of the shipped linear weights instead
+    /// of fitting those; `--out` then names the network's source file
+    /// (crates/quoridor-ai/src/net_weights.rs)
+    #[arg(long)]
+    pub net: bool,
+    /// Network training: passes over the data
+    #[arg(long, default_value_t = 12, value_name = "N", requires = "net")]
+    pub epochs: u32,
+    /// Network training: Adam's learning rate
+    #[arg(long, default_value_t = 2e-3, value_name = "X", requires = "net")]
+    pub learning_rate: f64,
+    /// Network training: positions per step
+    #[arg(long, default_value_t = 256, value_name = "N", requires = "net")]
+    pub batch: usize,
+    /// Network training: the share of the data (its last games) kept aside to measure the
+    /// loss the network reaches on positions it was not trained on
+    #[arg(long, default_value_t = 0.05, value_name = "X", requires = "net")]
+    pub validation: f64,
+    /// Network training: the random seed of the initial weights and the shuffles
+    #[arg(long, default_value_t = 1, value_name = "N", requires = "net")]
+    pub seed: u64,
 }
 
 fn parse_lambda(s: &str) -> Result<f64, String> {
@@ -46,6 +67,8 @@ fn parse_lambda(s: &str) -> Result<f64, String> {
     }
 }
 
+mod net;
+
 /// One training position.
 struct Sample {
     f: [f64; FEATURES],
@@ -53,6 +76,7 @@ struct Sample {
     result: f64,
     /// Walls in hand of both sides.
     walls: f64,
+    pos: Position,
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -96,7 +120,7 @@ fn read(args: &Args) -> anyhow::Result<(Vec<Sample>, usize)> {
                 continue;
             }
             let walls = pos.active_seats().map(|s| f64::from(pos.walls_in_hand(s))).sum();
-            out.push(Sample { f: f.map(f64::from), score: f64::from(score), result, walls });
+            out.push(Sample { f: f.map(f64::from), score: f64::from(score), result, walls, pos });
         }
     }
     Ok((out, skipped))
@@ -211,6 +235,9 @@ fn fit_logistic(samples: &[Sample], targets: &[f64], l2: f64) -> [f64; FEATURES]
 /// Unreadable or malformed files, too few positions, or a file that cannot be written.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let (samples, skipped) = read(args)?;
+    if args.net {
+        return net::run(args, &samples, skipped, out);
+    }
     if samples.len() < 100 {
         bail!(
             "{} two-player positions: too few to fit {FEATURES} weights (at least 100)",

@@ -1,0 +1,239 @@
+//! A small neural network that corrects the two-player evaluation on the 9x9 board: what
+//! the distances and walls in hand cannot see (which grooves are still open, how the walls
+//! already placed shape each path, where the pawns stand).
+//!
+//! # The network
+//! Each player sees the board turned so that it runs up (North's view is the board rotated
+//! half a turn). From one player's view, [`INPUTS`] inputs are 0 or 1: its own pawn's
+//! square (81), the other pawn's square (81), each horizontal and vertical wall anchor (64 +
+//! 64), its walls in hand (11, 0 to 10), the other's (11), and whether it is to move (1).
+//! They feed [`HIDDEN`] units (a weighted sum plus a bias, clipped to 0..1), which feed one
+//! output `g`. The correction for `me` is `g(me's view) - g(opponent's view)`: it changes
+//! sign when the players swap places, so the evaluation stays antisymmetric.
+//!
+//! # Numbers
+//! Weights are integers, so that a sum kept up to date move by move is exactly the sum
+//! computed afresh: the first layer's weights and biases in 1/[`Q`], the hidden units
+//! clipped to `0..=Q`, the output weights in centi-steps for a unit fully on, so a view's
+//! output is `(Σ h w) / Q` centi-steps. A unit's sum of 25 active inputs stays far inside
+//! `i32`.
+//!
+//! # Cost
+//! A leaf one ply above the horizon is evaluated without playing its move: its two sums are
+//! the parent's plus the inputs the move turns on and off ([`Accumulators::after`]). Any
+//! other node sums its active inputs afresh (about 25 of them).
+
+use quoridor_core::{Move, Orientation, Position, Seat, Square, Variant, Wall};
+
+use crate::net_weights::{B1, ENABLED, W1, W2};
+
+/// Board side the network knows.
+pub const SIDE: u8 = 9;
+/// Inputs of one view (see the module docs).
+pub const INPUTS: usize = 81 + 81 + 64 + 64 + 11 + 11 + 1;
+/// Hidden units.
+pub const HIDDEN: usize = 32;
+/// Fixed-point unit of the first layer (1.0).
+pub const Q: i32 = 256;
+
+const OWN_PAWN: usize = 0;
+const OTHER_PAWN: usize = 81;
+const H_WALL: usize = 162;
+const V_WALL: usize = 226;
+const OWN_WALLS: usize = 290;
+const OTHER_WALLS: usize = 301;
+const TO_MOVE: usize = 312;
+
+/// The first layer's sums of one view.
+pub type Accumulator = [i32; HIDDEN];
+
+/// A network's weights (the shipped ones are [`Network::SHIPPED`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Network<'a> {
+    /// First layer, input by input ([`HIDDEN`] weights per input), in 1/[`Q`].
+    pub w1: &'a [i16; INPUTS * HIDDEN],
+    /// First layer's biases, in 1/[`Q`].
+    pub b1: &'a [i16; HIDDEN],
+    /// Output weights, in centi-steps for a unit fully on.
+    pub w2: &'a [i32; HIDDEN],
+}
+
+impl Network<'static> {
+    /// The network the engine is built with (`net_weights.rs`).
+    pub const SHIPPED: Network<'static> = Network { w1: &W1, b1: &B1, w2: &W2 };
+}
+
+/// Whether the network applies to `pos`: two players (South and North) on the 9x9 board,
+/// classic rules, and a trained network built in.
+#[must_use]
+pub fn applies(pos: &Position) -> bool {
+    ENABLED && pos.size().get() == SIDE && pos.players() == 2 && pos.variant() == Variant::Classic
+}
+
+/// `sq` seen by `seat`: North's view is the board turned half a turn.
+#[inline]
+fn view_square(sq: Square, seat: Seat) -> usize {
+    let (c, r) = (sq.col(), sq.row());
+    let (c, r) = if seat == Seat::North { (8 - c, 8 - r) } else { (c, r) };
+    usize::from(r) * 9 + usize::from(c)
+}
+
+/// The input of wall `w` seen by `seat`.
+#[inline]
+fn view_wall(w: Wall, seat: Seat) -> usize {
+    let a = w.anchor();
+    let (c, r) = (a.col(), a.row());
+    let (c, r) = if seat == Seat::North { (7 - c, 7 - r) } else { (c, r) };
+    let base = match w.orientation() {
+        Orientation::Horizontal => H_WALL,
+        Orientation::Vertical => V_WALL,
+    };
+    base + usize::from(r) * 8 + usize::from(c)
+}
+
+/// The active inputs of `seat`'s view of `pos` (which the network applies to), into `out`;
+/// returns how many.
+pub fn active_inputs(pos: &Position, seat: Seat, out: &mut [u16; 32]) -> usize {
+    let mut n = 0;
+    let mut push = |i: usize| {
+        if n < out.len() {
+            out[n] = i as u16;
+            n += 1;
+        }
+    };
+    let other = if seat == Seat::South { Seat::North } else { Seat::South };
+    if let Some(sq) = pos.pawn(seat) {
+        push(OWN_PAWN + view_square(sq, seat));
+    }
+    if let Some(sq) = pos.pawn(other) {
+        push(OTHER_PAWN + view_square(sq, seat));
+    }
+    let walls = pos.walls();
+    for a in walls.horizontal() {
+        if let Some(w) = Wall::new(a, Orientation::Horizontal) {
+            push(view_wall(w, seat));
+        }
+    }
+    for a in walls.vertical() {
+        if let Some(w) = Wall::new(a, Orientation::Vertical) {
+            push(view_wall(w, seat));
+        }
+    }
+    push(OWN_WALLS + usize::from(pos.walls_in_hand(seat).min(10)));
+    push(OTHER_WALLS + usize::from(pos.walls_in_hand(other).min(10)));
+    if pos.turn() == seat {
+        push(TO_MOVE);
+    }
+    n
+}
+
+impl Network<'_> {
+    /// The first layer's sums of `seat`'s view of `pos`.
+    #[must_use]
+    pub fn accumulate(&self, pos: &Position, seat: Seat) -> Accumulator {
+        let mut acc = [0i32; HIDDEN];
+        for (a, &b) in acc.iter_mut().zip(self.b1) {
+            *a = i32::from(b);
+        }
+        let mut inputs = [0u16; 32];
+        let n = active_inputs(pos, seat, &mut inputs);
+        for &i in &inputs[..n] {
+            self.add(&mut acc, usize::from(i), 1);
+        }
+        acc
+    }
+
+    #[inline]
+    fn add(&self, acc: &mut Accumulator, input: usize, sign: i32) {
+        let row = &self.w1[input * HIDDEN..(input + 1) * HIDDEN];
+        for (a, &w) in acc.iter_mut().zip(row) {
+            *a += sign * i32::from(w);
+        }
+    }
+
+    /// The output of one view, in 1/[`Q`] centi-steps.
+    #[inline]
+    #[must_use]
+    pub fn output(&self, acc: &Accumulator) -> i64 {
+        let mut sum = 0i64;
+        for (&a, &w) in acc.iter().zip(self.w2) {
+            sum += i64::from(a.clamp(0, Q)) * i64::from(w);
+        }
+        sum
+    }
+}
+
+/// Both views' sums of a position: South's and North's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accumulators {
+    /// South's view.
+    pub south: Accumulator,
+    /// North's view.
+    pub north: Accumulator,
+}
+
+impl Accumulators {
+    /// The sums of `pos` under `net`, computed afresh.
+    #[must_use]
+    pub fn new(net: &Network<'_>, pos: &Position) -> Accumulators {
+        Accumulators {
+            south: net.accumulate(pos, Seat::South),
+            north: net.accumulate(pos, Seat::North),
+        }
+    }
+
+    /// The correction for `me` under `net`, in centi-steps.
+    #[must_use]
+    pub fn correction(&self, net: &Network<'_>, me: Seat) -> i32 {
+        let (mine, theirs) =
+            if me == Seat::South { (&self.south, &self.north) } else { (&self.north, &self.south) };
+        // Division truncates towards zero: the difference's antisymmetry survives it.
+        ((net.output(mine) - net.output(theirs)) / i64::from(Q)) as i32
+    }
+
+    /// The sums under `net` after the side to move of `pos` plays `m` (legal, not ending the
+    /// game), from this position's sums: the inputs `m` turns on and off.
+    #[must_use]
+    pub fn after(&self, net: &Network<'_>, pos: &Position, m: Move) -> Accumulators {
+        let add = |acc: &mut Accumulator, input: usize, sign: i32| net.add(acc, input, sign);
+        let mut next = *self;
+        let me = pos.turn();
+        let opp = if me == Seat::South { Seat::North } else { Seat::South };
+        let (mine, theirs) = if me == Seat::South {
+            (&mut next.south, &mut next.north)
+        } else {
+            (&mut next.north, &mut next.south)
+        };
+        add(mine, TO_MOVE, -1);
+        add(theirs, TO_MOVE, 1);
+        match m {
+            Move::Pawn(to) => {
+                if let Some(from) = pos.pawn(me) {
+                    add(mine, OWN_PAWN + view_square(from, me), -1);
+                    add(mine, OWN_PAWN + view_square(to, me), 1);
+                    add(theirs, OTHER_PAWN + view_square(from, opp), -1);
+                    add(theirs, OTHER_PAWN + view_square(to, opp), 1);
+                }
+            }
+            Move::Wall(w) => {
+                add(mine, view_wall(w, me), 1);
+                add(theirs, view_wall(w, opp), 1);
+                let x = usize::from(pos.walls_in_hand(me).min(10));
+                let left = usize::from(pos.walls_in_hand(me).saturating_sub(1).min(10));
+                add(mine, OWN_WALLS + x, -1);
+                add(mine, OWN_WALLS + left, 1);
+                add(theirs, OTHER_WALLS + x, -1);
+                add(theirs, OTHER_WALLS + left, 1);
+            }
+        }
+        next
+    }
+}
+
+/// The shipped network's correction to the evaluation of `pos` for `me`, in centi-steps; 0
+/// where the network does not apply.
+#[must_use]
+pub fn correction(pos: &Position, me: Seat) -> i32 {
+    let net = Network::SHIPPED;
+    if applies(pos) { Accumulators::new(&net, pos).correction(&net, me) } else { 0 }
+}
