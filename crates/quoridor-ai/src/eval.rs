@@ -150,6 +150,13 @@ pub fn evaluate(pos: &Position, me: Seat) -> i32 {
 /// [`evaluate`] with the given weights.
 #[inline]
 pub fn evaluate_with(p: &EvalParams, pos: &Position, me: Seat) -> i32 {
+    evaluate_without_net(p, pos, me) + crate::net::correction(pos, me)
+}
+
+/// [`evaluate_with`] without the network's correction (the search adds the correction from
+/// the sums it keeps up to date).
+#[inline]
+pub(crate) fn evaluate_without_net(p: &EvalParams, pos: &Position, me: Seat) -> i32 {
     let (step, tempo_bonus, leader) = (p.step, p.tempo, p.leader_weight);
     let my_d = i32::from(pos.distance(me).unwrap_or(u8::MAX));
     let tempo = if pos.turn() == me { tempo_bonus } else { -tempo_bonus };
@@ -177,8 +184,7 @@ pub fn evaluate_with(p: &EvalParams, pos: &Position, me: Seat) -> i32 {
     }
     if n == 1 {
         let mine = (pos.distance(me).unwrap_or(u8::MAX), pos.walls_in_hand(me));
-        return evaluate_two(p, mine, (their_d, their_walls), pos.turn() == me)
-            + crate::net::correction(pos, me);
+        return evaluate_two(p, mine, (their_d, their_walls), pos.turn() == me);
     }
     // Blend in hundredths of a step so the mean keeps its fractions.
     let opp = leader * min_d * step + (100 - leader) * sum_d * step / n;

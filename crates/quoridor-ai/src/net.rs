@@ -164,7 +164,7 @@ impl Network<'_> {
 }
 
 /// Both views' sums of a position: South's and North's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Accumulators {
     /// South's view.
     pub south: Accumulator,
@@ -226,6 +226,20 @@ impl Accumulators {
                 add(theirs, OTHER_WALLS + left, 1);
             }
         }
+        next
+    }
+
+    /// The sums under `net` after the side to move passes (the search's null move).
+    #[must_use]
+    pub fn after_pass(&self, net: &Network<'_>, pos: &Position) -> Accumulators {
+        let mut next = *self;
+        let (mine, theirs) = if pos.turn() == Seat::South {
+            (&mut next.south, &mut next.north)
+        } else {
+            (&mut next.north, &mut next.south)
+        };
+        net.add(mine, TO_MOVE, -1);
+        net.add(theirs, TO_MOVE, 1);
         next
     }
 }

@@ -32,7 +32,7 @@ use std::time::Duration;
 use quoridor_core::{Move, Outcome, Position, Seat, Variant, WallSet};
 
 use crate::engine::Shared;
-use crate::eval::{evaluate_two, evaluate_with};
+use crate::eval::{evaluate_two, evaluate_with, evaluate_without_net};
 use crate::movepick::{Buf, Gen};
 use crate::net::{self, Accumulators, Network};
 use crate::ordering::{Heuristics, decode};
@@ -78,6 +78,10 @@ pub(crate) struct Worker {
     pub(crate) pv_len: [usize; MAX_PLY + 1],
     /// Whether the move into each ply was a null move.
     pub(crate) null_at: [bool; MAX_PLY + 2],
+    /// Whether the evaluation network applies to this search's positions ...
+    pub(crate) net_on: bool,
+    /// ... and its sums at each ply of the current line, kept up to date move by move.
+    pub(crate) nets: Vec<Accumulators>,
     pub(crate) bufs: Vec<Buf>,
 }
 
@@ -104,6 +108,8 @@ impl Worker {
             pv: vec![[0; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             null_at: [false; MAX_PLY + 2],
+            net_on: false,
+            nets: vec![Accumulators::default(); MAX_PLY + 2],
             bufs: (0..=MAX_PLY + 1).map(|_| Buf::default()).collect(),
         }
     }
@@ -132,6 +138,10 @@ impl Worker {
         self.root = pos.turn();
         self.root_key = if pos.players() > 2 { mix(0xA5A5 + self.root.index() as u64) } else { 0 };
         self.heur.age();
+        self.net_on = net::applies(pos);
+        if self.net_on {
+            self.nets[0] = Accumulators::new(&Network::SHIPPED, pos);
+        }
         let helper = self.id > 0;
         let shared = Arc::clone(&self.shared);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
@@ -175,7 +185,7 @@ impl Worker {
                     (-INF, INF)
                 };
             let score = loop {
-                let (v, idx) = self.root_search(&mut root, depth as i32, alpha, beta);
+                let (v, idx) = self.root_search(pos, &mut root, depth as i32, alpha, beta);
                 if self.aborted {
                     // A move that beat the previous best in this iteration is trusted.
                     if idx.is_some() && v > alpha {
@@ -327,6 +337,7 @@ impl Worker {
     /// the index (before the move) of the best move, if any move was searched.
     fn root_search(
         &mut self,
+        pos: &Position,
         root: &mut Buf,
         depth: i32,
         mut alpha: i32,
@@ -345,6 +356,7 @@ impl Worker {
             let same = self.same_team(child.turn(), me);
             let is_wall = matches!(c.mv, Move::Wall(_));
             walls_searched += usize::from(is_wall);
+            self.net_step(pos, c.mv, 0);
             let v = if i == 0 {
                 self.child(child, same, depth - 1, 1, alpha, beta)
             } else {
@@ -431,6 +443,35 @@ impl Worker {
         }
     }
 
+    /// The network's sums after `m` from the position at `ply`, into the next ply.
+    #[inline]
+    fn net_step(&mut self, pos: &Position, m: Move, ply: usize) {
+        if self.net_on {
+            self.nets[ply + 1] = self.nets[ply].after(&Network::SHIPPED, pos, m);
+        }
+    }
+
+    /// Static evaluation of `pos`, the position at `ply` of the current line, for the side
+    /// to move's team: [`Worker::eval`] with the network's sums kept up to date.
+    #[inline]
+    pub(crate) fn eval_at(&self, pos: &Position, ply: usize) -> i32 {
+        if !self.net_on {
+            return self.eval(pos);
+        }
+        debug_assert_eq!(
+            self.nets[ply],
+            Accumulators::new(&Network::SHIPPED, pos),
+            "network sums at ply {ply} of {pos}"
+        );
+        let mut v = evaluate_without_net(&self.params, pos, self.root)
+            + self.nets[ply].correction(&Network::SHIPPED, self.root);
+        if self.noise > 0 {
+            let r = mix(pos.zobrist() ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            v += (r % (2 * self.noise as u64 + 1)) as i32 - self.noise;
+        }
+        if self.same_team(pos.turn(), self.root) { v } else { -v }
+    }
+
     /// Static evaluation for the side to move's team.
     #[inline]
     pub(crate) fn eval(&self, pos: &Position) -> i32 {
@@ -478,7 +519,7 @@ impl Worker {
             }
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return self.eval(pos);
+            return self.eval_at(pos, ply);
         }
         // Mate distance pruning: no line from here wins sooner than next ply or loses
         // sooner than this one; a window outside that cannot be met.
@@ -516,7 +557,7 @@ impl Worker {
             && beta.abs() < WIN - WIN_BOUND
             && self.noise == 0
         {
-            let stat = self.eval(pos);
+            let stat = self.eval_at(pos, ply);
             if stat - self.sparams.rfp_margin * depth >= beta {
                 return stat;
             }
@@ -532,10 +573,13 @@ impl Worker {
             && !self.null_at[ply - 1]
             && beta.abs() < WIN - WIN_BOUND
             && self.noise == 0
-            && self.eval(pos) >= beta
+            && self.eval_at(pos, ply) >= beta
         {
             if let Some(passed) = null_child(pos) {
                 self.null_at[ply] = true;
+                if self.net_on {
+                    self.nets[ply + 1] = self.nets[ply].after_pass(&Network::SHIPPED, pos);
+                }
                 let r = self.sparams.null_reduction;
                 let v = -self.negamax(&passed, depth - 1 - r, ply + 1, -beta, -beta + 1);
                 self.null_at[ply] = false;
@@ -619,10 +663,12 @@ impl Worker {
             } else if i == 0 {
                 let child = buf.child_of(c, pos, &mut scratch);
                 let same = self.same_team(child.turn(), me);
+                self.net_step(pos, c.mv, ply);
                 self.child(child, same, depth - 1, ply + 1, alpha, beta)
             } else {
                 let child = buf.child_of(c, pos, &mut scratch);
                 let same = self.same_team(child.turn(), me);
+                self.net_step(pos, c.mv, ply);
                 let r = if full {
                     // Walls only, never pawn moves, nor the hash move and killers.
                     if is_wall && c.quiet && c.key < 1 << 28 {
@@ -668,7 +714,7 @@ impl Worker {
         self.bufs[ply] = buf;
         if best == -INF {
             // No candidate (cannot happen: every live position has a pawn move or a wall).
-            return self.eval(pos);
+            return self.eval_at(pos, ply);
         }
         let bound = if best >= beta {
             Bound::Lower
