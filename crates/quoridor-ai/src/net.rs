@@ -32,7 +32,7 @@ pub const SIDE: u8 = 9;
 /// Inputs of one view (see the module docs).
 pub const INPUTS: usize = 81 + 81 + 64 + 64 + 11 + 11 + 1;
 /// Hidden units.
-pub const HIDDEN: usize = 32;
+pub const HIDDEN: usize = 16;
 /// Fixed-point unit of the first layer (1.0).
 pub const Q: i32 = 256;
 
