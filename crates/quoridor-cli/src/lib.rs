@@ -108,6 +108,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
 
 /// Whether an error comes from writing to a closed pipe (the reader went away: not an error
 /// worth reporting).
+#[must_use]
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|e| {
         e.downcast_ref::<std::io::Error>()
