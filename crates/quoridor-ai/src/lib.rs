@@ -1,32 +1,25 @@
-//! An alpha-beta Quoridor engine over [`quoridor_core`], for 2, 3 and 4 players and King of
-//! the Hill.
-//!
-//! # A short tour
-//! - [`Engine`] searches a [`Position`](quoridor_core::Position) within [`Limits`] (depth, nodes, time per move, a
-//!   game clock, a stop flag) and returns a [`SearchResult`]: the best move, its [`Score`],
-//!   the principal variation and statistics. A callback sees a [`SearchInfo`] after every
-//!   iteration.
-//! - Two players: iterative deepening negamax with alpha-beta, PVS, aspiration windows, a
-//!   transposition table, and exact play of the wall-less race ([`race`]). Three and four
-//!   players: paranoid search (see [`search`]). [`EngineOptions::threads`] searches on
-//!   several threads that share the transposition table (Lazy SMP).
-//! - [`Level`] maps playing levels 1 to 10 to limits and randomness; [`Bot`] is a common face
-//!   for [`EngineBot`], [`GreedyBot`] and [`RandomBot`].
-//! - [`bench()`] searches a fixed set of positions to a fixed depth: its node count is the
-//!   search's signature.
-//!
-//! ```
-//! use quoridor_ai::{Engine, EngineOptions, Limits};
-//! use quoridor_core::Position;
-//!
-//! let pos: Position = "9 S:e4:8,N:e6:9 e3h,d4v,f6v N 6".parse()?;
-//! let mut engine = Engine::new(EngineOptions::default().with_hash_mb(4));
-//! let result = engine.search(&pos, &Limits::depth(4), &mut |_| {}).expect("game not over");
-//! assert!(pos.is_legal(result.best));
-//! println!("{} {} pv {:?}", result.best, result.info.score, result.info.pv);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-
+// The crate docs are the README, so that crates.io and docs.rs show the same tour and its
+// examples run as doc tests. The README's item links point to docs.rs for crates.io; these
+// definitions come first, so rustdoc takes them instead (checked links to this version).
+//! [`Engine`]: Engine
+//! [`Limits`]: Limits
+//! [`SearchResult`]: SearchResult
+//! [`Score`]: Score
+//! [`SearchInfo`]: SearchInfo
+//! [`EngineOptions`]: EngineOptions
+//! [`race`]: race
+//! [`search`]: search
+//! [`Level`]: Level
+//! [`Bot`]: Bot
+//! [`EngineBot`]: EngineBot
+//! [`GreedyBot`]: GreedyBot
+//! [`RandomBot`]: RandomBot
+//! [`Verdict`]: Verdict
+//! [`bench()`]: bench()
+//! [`SplitMix64`]: SplitMix64
+//! [`Clock`]: Clock
+//! [`params`]: params
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -230,8 +223,3 @@ impl EngineOptions {
         self
     }
 }
-
-/// The README's examples, compiled and run as doc tests so that they stay true.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-pub struct ReadmeDoctests;
