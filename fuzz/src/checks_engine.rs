@@ -144,7 +144,7 @@ pub fn position_from_bytes(data: &[u8]) -> Position {
 /// a second search by the same engine.
 pub fn search_smoke(data: &[u8]) {
     let pos = position_from_bytes(data);
-    let mut engine = Engine::new(EngineOptions { hash_mb: 1, ..EngineOptions::default() });
+    let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1));
     let mut limits = Limits::depth(2);
     limits.nodes = Some(50_000);
     for _ in 0..2 {

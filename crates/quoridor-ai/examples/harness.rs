@@ -97,10 +97,9 @@ fn main() {
                 "nodes" => Limits::nodes(args[3].parse().unwrap()),
                 _ => Limits::movetime(Duration::from_millis(args[3].parse().unwrap())),
             };
-            let mut engine = quoridor_ai::Engine::new(quoridor_ai::EngineOptions {
-                threads: threads(1),
-                ..Default::default()
-            });
+            let mut engine = quoridor_ai::Engine::new(
+                quoridor_ai::EngineOptions::default().with_threads(threads(1)),
+            );
             let r = engine
                 .search(&pos, &limits, &mut |i| {
                     let pv: Vec<String> = i.pv.iter().map(|m| m.to_string()).collect();
@@ -132,10 +131,9 @@ fn main() {
                     pos.play_unchecked(rnd.choose(&pos).unwrap());
                 }
             }
-            let mut engine = quoridor_ai::Engine::new(quoridor_ai::EngineOptions {
-                threads: threads(1),
-                ..Default::default()
-            });
+            let mut engine = quoridor_ai::Engine::new(
+                quoridor_ai::EngineOptions::default().with_threads(threads(1)),
+            );
             for ms in [10u64, 50, 100, 250] {
                 let t = Duration::from_millis(ms);
                 let (mut worst, mut over, mut n) = (Duration::ZERO, 0, 0);
@@ -157,14 +155,11 @@ fn main() {
                     worst.as_secs_f64() * 1e3
                 );
             }
-            let clock = quoridor_ai::Clock {
-                time_left: Duration::from_secs(5),
-                increment: Duration::from_millis(50),
-            };
+            let clock = quoridor_ai::Clock::new(Duration::from_secs(5), Duration::from_millis(50));
             let mut worst = Duration::ZERO;
             for pos in &positions {
                 let start = Instant::now();
-                let l = Limits { clock: Some(clock), ..Limits::default() };
+                let l = Limits::default().with_clock(clock);
                 engine.search(pos, &l, &mut |_| {}).unwrap();
                 worst = worst.max(start.elapsed());
             }

@@ -32,6 +32,10 @@ pub const BENCH_FENS: &[&str] = &[
 ];
 
 /// The bench positions (see [`BENCH_FENS`]).
+///
+/// # Panics
+/// Never: the positions are constants, each read by this crate's tests.
+#[must_use]
 pub fn bench_positions() -> Vec<Position> {
     BENCH_FENS
         .iter()
@@ -39,8 +43,9 @@ pub fn bench_positions() -> Vec<Position> {
         .collect()
 }
 
-/// Totals of a bench run.
+/// Totals of a bench run. Made by [`bench()`] only; it may tell more in later versions.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct BenchReport {
     /// Positions searched.
     pub positions: usize,
@@ -61,12 +66,13 @@ pub struct BenchReport {
 /// assert_eq!(a.nodes, b.nodes);
 /// assert_eq!(a.positions, quoridor_ai::bench_positions().len());
 /// ```
+#[must_use]
 pub fn bench(depth: u32) -> BenchReport {
     let positions = bench_positions();
     let start = Instant::now();
     let mut nodes = 0;
     for pos in &positions {
-        let mut engine = Engine::new(EngineOptions { hash_mb: 16, seed: 0, threads: 1 });
+        let mut engine = Engine::new(EngineOptions::default().with_hash_mb(16));
         if let Some(r) = engine.search(pos, &Limits::depth(depth), &mut |_| {}) {
             nodes += r.info.nodes;
         }

@@ -3,7 +3,7 @@
 use quoridor_core::{Game, Move, Position};
 
 use crate::engine::Engine;
-use crate::rng::Rng;
+use crate::rng::SplitMix64;
 use crate::{EngineOptions, Level, Limits, SearchInfo};
 
 /// Something that chooses moves.
@@ -21,6 +21,12 @@ pub trait Bot {
     }
 }
 
+/// A bot's generator. Salted, because front ends often seed their own draws (the first
+/// seat, an opening) with the number they give a bot: the two must not draw alike.
+const fn bot_rng(seed: u64) -> SplitMix64 {
+    SplitMix64::new(seed ^ 0x5DEE_CE66_D1CE_4E5B)
+}
+
 /// Plays a uniformly random legal move.
 ///
 /// ```
@@ -31,13 +37,14 @@ pub trait Bot {
 /// assert!(pos.is_legal(m));
 /// ```
 pub struct RandomBot {
-    rng: Rng,
+    rng: SplitMix64,
 }
 
 impl RandomBot {
     /// A random bot with its seed.
+    #[must_use]
     pub fn new(seed: u64) -> RandomBot {
-        RandomBot { rng: Rng::new(seed) }
+        RandomBot { rng: bot_rng(seed) }
     }
 }
 
@@ -69,6 +76,7 @@ pub struct GreedyBot;
 
 impl GreedyBot {
     /// The greedy bot.
+    #[must_use]
     pub fn new() -> GreedyBot {
         GreedyBot
     }
@@ -130,26 +138,28 @@ pub struct EngineBot {
     engine: Engine,
     limits: Limits,
     level: Option<Level>,
-    rng: Rng,
+    rng: SplitMix64,
 }
 
 impl EngineBot {
     /// The engine at full strength within `limits`, with a 16 MiB table.
+    #[must_use]
     pub fn new(limits: Limits) -> EngineBot {
         EngineBot {
-            engine: Engine::new(EngineOptions { hash_mb: 16, seed: 0, threads: 1 }),
+            engine: Engine::new(EngineOptions::default().with_hash_mb(16)),
             limits,
             level: None,
-            rng: Rng::new(0),
+            rng: bot_rng(0),
         }
     }
 
     /// The engine at a playing level (its limits, evaluation noise and random moves), with
     /// its seed.
+    #[must_use]
     pub fn with_level(level: Level, seed: u64) -> EngineBot {
-        let mut engine = Engine::new(EngineOptions { hash_mb: 16, seed, threads: 1 });
+        let mut engine = Engine::new(EngineOptions::default().with_hash_mb(16).with_seed(seed));
         engine.set_noise(level.noise());
-        EngineBot { engine, limits: level.limits(), level: Some(level), rng: Rng::new(seed) }
+        EngineBot { engine, limits: level.limits(), level: Some(level), rng: bot_rng(seed) }
     }
 
     /// The engine inside.

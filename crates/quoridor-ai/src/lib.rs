@@ -1,32 +1,25 @@
-//! An alpha-beta Quoridor engine over [`quoridor_core`], for 2, 3 and 4 players and King of
-//! the Hill.
-//!
-//! # A short tour
-//! - [`Engine`] searches a [`Position`](quoridor_core::Position) within [`Limits`] (depth, nodes, time per move, a
-//!   game clock, a stop flag) and returns a [`SearchResult`]: the best move, its [`Score`],
-//!   the principal variation and statistics. A callback sees a [`SearchInfo`] after every
-//!   iteration.
-//! - Two players: iterative deepening negamax with alpha-beta, PVS, aspiration windows, a
-//!   transposition table, and exact play of the wall-less race ([`race`]). Three and four
-//!   players: paranoid search (see [`search`]). [`EngineOptions::threads`] searches on
-//!   several threads that share the transposition table (Lazy SMP).
-//! - [`Level`] maps playing levels 1 to 10 to limits and randomness; [`Bot`] is a common face
-//!   for [`EngineBot`], [`GreedyBot`] and [`RandomBot`].
-//! - [`bench()`] searches a fixed set of positions to a fixed depth: its node count is the
-//!   search's signature.
-//!
-//! ```
-//! use quoridor_ai::{Engine, EngineOptions, Limits};
-//! use quoridor_core::Position;
-//!
-//! let pos: Position = "9 S:e4:8,N:e6:9 e3h,d4v,f6v N 6".parse()?;
-//! let mut engine = Engine::new(EngineOptions { hash_mb: 4, ..EngineOptions::default() });
-//! let result = engine.search(&pos, &Limits::depth(4), &mut |_| {}).expect("game not over");
-//! assert!(pos.is_legal(result.best));
-//! println!("{} {} pv {:?}", result.best, result.info.score, result.info.pv);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-
+// The crate docs are the README, so that crates.io and docs.rs show the same tour and its
+// examples run as doc tests. The README's item links point to docs.rs for crates.io; these
+// definitions come first, so rustdoc takes them instead (checked links to this version).
+//! [`Engine`]: Engine
+//! [`Limits`]: Limits
+//! [`SearchResult`]: SearchResult
+//! [`Score`]: Score
+//! [`SearchInfo`]: SearchInfo
+//! [`EngineOptions`]: EngineOptions
+//! [`race`]: race
+//! [`search`]: search
+//! [`Level`]: Level
+//! [`Bot`]: Bot
+//! [`EngineBot`]: EngineBot
+//! [`GreedyBot`]: GreedyBot
+//! [`RandomBot`]: RandomBot
+//! [`Verdict`]: Verdict
+//! [`bench()`]: bench()
+//! [`SplitMix64`]: SplitMix64
+//! [`Clock`]: Clock
+//! [`params`]: params
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -59,6 +52,7 @@ pub use bots::{Bot, EngineBot, GreedyBot, RandomBot};
 pub use engine::Engine;
 pub use level::Level;
 pub use limits::{Clock, Limits};
+pub use rng::SplitMix64;
 pub use verdict::Verdict;
 
 /// A search score, from the point of view of the side to move.
@@ -90,6 +84,7 @@ pub enum Score {
 impl Score {
     /// The score as one number, higher is better: wins near `+1_000_000`, losses near
     /// `-1_000_000`.
+    #[must_use]
     pub fn to_internal(self) -> i32 {
         match self {
             Score::Loss(n) => -params::WIN + n.min(params::WIN_BOUND as u32) as i32,
@@ -101,6 +96,7 @@ impl Score {
     }
 
     /// The score of an internal number (the inverse of [`Score::to_internal`]).
+    #[must_use]
     pub fn from_internal(v: i32) -> Score {
         if v >= params::WIN - params::WIN_BOUND {
             Score::Win((params::WIN - v) as u32)
@@ -146,8 +142,9 @@ impl fmt::Display for Score {
 }
 
 /// What a search found so far: given to the callback after every iteration, and part of
-/// the final [`SearchResult`].
+/// the final [`SearchResult`]. Made by the engine only; it may tell more in later versions.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct SearchInfo {
     /// Depth of the last completed iteration, in plies.
     pub depth: u32,
@@ -163,8 +160,9 @@ pub struct SearchInfo {
     pub time: Duration,
 }
 
-/// The outcome of a search.
+/// The outcome of a search. Made by the engine only; it may tell more in later versions.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct SearchResult {
     /// The move to play (always legal in the searched position).
     pub best: Move,
@@ -173,7 +171,20 @@ pub struct SearchResult {
 }
 
 /// Engine settings that outlive a single search.
-#[derive(Clone, Debug)]
+///
+/// Built from [`EngineOptions::default`] (a 64 MiB table, seed 0, one thread) with the
+/// `with_*` methods, so that a setting added later breaks no caller:
+///
+/// ```
+/// use quoridor_ai::{Engine, EngineOptions};
+///
+/// let options = EngineOptions::default().with_hash_mb(16).with_threads(2);
+/// assert_eq!((options.hash_mb, options.seed, options.threads), (16, 0, 2));
+/// let engine = Engine::new(options);
+/// assert_eq!(engine.options().threads, 2);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct EngineOptions {
     /// Size of the transposition table in MiB (at least one table entry is kept).
     pub hash_mb: usize,
@@ -190,7 +201,25 @@ impl Default for EngineOptions {
     }
 }
 
-/// The README's examples, compiled and run as doc tests so that they stay true.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-pub struct ReadmeDoctests;
+impl EngineOptions {
+    /// These options with a transposition table of `hash_mb` MiB.
+    #[must_use]
+    pub const fn with_hash_mb(mut self, hash_mb: usize) -> EngineOptions {
+        self.hash_mb = hash_mb;
+        self
+    }
+
+    /// These options with the seed of the engine's randomness.
+    #[must_use]
+    pub const fn with_seed(mut self, seed: u64) -> EngineOptions {
+        self.seed = seed;
+        self
+    }
+
+    /// These options with `threads` search threads (clamped to 1..=256 by the engine).
+    #[must_use]
+    pub const fn with_threads(mut self, threads: usize) -> EngineOptions {
+        self.threads = threads;
+        self
+    }
+}

@@ -4,8 +4,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-/// Time left on a player's clock, with the increment added after each move.
+/// Time left on a player's clock, with the increment added after each move. Made with
+/// [`Clock::new`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Clock {
     /// Time left for the rest of the game (before this move's increment).
     pub time_left: Duration,
@@ -13,20 +15,36 @@ pub struct Clock {
     pub increment: Duration,
 }
 
+impl Clock {
+    /// A clock with `time_left` for the rest of the game and `increment` added after every
+    /// move.
+    #[must_use]
+    pub const fn new(time_left: Duration, increment: Duration) -> Clock {
+        Clock { time_left, increment }
+    }
+}
+
 /// When a search stops. Every limit that is set applies; the first one reached ends the
 /// search. With no limit at all (the [`Default`]) the search runs until the stop flag is
 /// raised (or to its deepest iteration, 100 plies; a solved wall-less race returns at
 /// once).
 ///
+/// Build them from [`Limits::default`] or one of the one-limit constructors with the
+/// `with_*` methods (a limit added later breaks no caller):
+///
 /// ```
-/// use quoridor_ai::Limits;
+/// use quoridor_ai::{Clock, Limits};
 /// use std::time::Duration;
 /// let l = Limits::depth(6);
 /// assert_eq!(l.depth, Some(6));
-/// let l = Limits { nodes: Some(10_000), ..Limits::movetime(Duration::from_millis(50)) };
+/// let l = Limits::movetime(Duration::from_millis(50)).with_nodes(10_000);
 /// assert!(l.movetime.is_some() && l.nodes.is_some());
+/// let clock = Clock::new(Duration::from_secs(60), Duration::from_secs(1));
+/// let l = Limits::default().with_clock(clock);
+/// assert!(l.is_timed());
 /// ```
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct Limits {
     /// Deepest iteration (in plies) of iterative deepening.
     pub depth: Option<u32>,
@@ -42,21 +60,60 @@ pub struct Limits {
 
 impl Limits {
     /// Search to a fixed depth.
+    #[must_use]
     pub fn depth(d: u32) -> Limits {
-        Limits { depth: Some(d), ..Limits::default() }
+        Limits::default().with_depth(d)
     }
 
     /// Search a fixed number of nodes.
+    #[must_use]
     pub fn nodes(n: u64) -> Limits {
-        Limits { nodes: Some(n), ..Limits::default() }
+        Limits::default().with_nodes(n)
     }
 
     /// Search for a fixed time.
+    #[must_use]
     pub fn movetime(d: Duration) -> Limits {
-        Limits { movetime: Some(d), ..Limits::default() }
+        Limits::default().with_movetime(d)
+    }
+
+    /// These limits with the deepest iteration set to `d` plies.
+    #[must_use]
+    pub fn with_depth(mut self, d: u32) -> Limits {
+        self.depth = Some(d);
+        self
+    }
+
+    /// These limits with at most `n` nodes.
+    #[must_use]
+    pub fn with_nodes(mut self, n: u64) -> Limits {
+        self.nodes = Some(n);
+        self
+    }
+
+    /// These limits with `d` of wall-clock time for the move.
+    #[must_use]
+    pub fn with_movetime(mut self, d: Duration) -> Limits {
+        self.movetime = Some(d);
+        self
+    }
+
+    /// These limits with the game clock of the side to move.
+    #[must_use]
+    pub fn with_clock(mut self, clock: Clock) -> Limits {
+        self.clock = Some(clock);
+        self
+    }
+
+    /// These limits with a stop flag: raising it (from another thread) ends the search.
+    #[must_use]
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Limits {
+        self.stop = Some(stop);
+        self
     }
 
     /// Whether the limits depend on wall-clock time (results may then differ run to run).
+    #[must_use]
     pub fn is_timed(&self) -> bool {
         self.movetime.is_some() || self.clock.is_some()
     }

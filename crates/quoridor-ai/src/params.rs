@@ -30,8 +30,16 @@ pub const UNANSWERED_WALLS: i32 = 150;
 pub const TWO_PLAYER: [i32; crate::eval::FEATURES] = crate::weights::TWO_PLAYER;
 
 /// The evaluation weights as one value, so that tuning runs can compare settings in one
-/// program; [`EvalParams::default`] holds the constants above.
+/// program; [`EvalParams::default`] holds the constants above. Start from it and set the
+/// fields to change (a weight added later breaks no caller):
+///
+/// ```
+/// use quoridor_ai::params::EvalParams;
+/// let mut p = EvalParams::default();
+/// p.tempo = 0;
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct EvalParams {
     /// See [`STEP`].
     pub step: i32,
@@ -123,8 +131,16 @@ pub const STABLE_ITERATIONS: u32 = 3;
 pub const STABLE_FROM_DEPTH: u32 = 9;
 
 /// The search's tunable switches as one value (for tuning runs);
-/// [`SearchParams::default`] holds the constants above.
+/// [`SearchParams::default`] holds the constants above. Start from it and set the fields
+/// to change (a switch added later breaks no caller):
+///
+/// ```
+/// use quoridor_ai::params::SearchParams;
+/// let mut p = SearchParams::default();
+/// p.lmr_move = usize::MAX; // no late move reductions
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SearchParams {
     /// See [`LMR_MOVE`] (`usize::MAX` switches reductions off).
     pub lmr_move: usize,

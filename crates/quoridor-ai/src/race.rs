@@ -76,6 +76,7 @@ pub(crate) fn race_moves(pos: &Position, me: Square, other: Square, out: &mut Ve
 impl RaceTable {
     /// Solves the race on the maze of `pos` (its size and walls; walls in hand are ignored).
     /// `None` unless the game has two players, South and North, on the classic board.
+    #[must_use]
     pub fn solve(pos: &Position) -> Option<RaceTable> {
         if pos.players() != 2 || pos.variant() != quoridor_core::Variant::Classic {
             return None;
@@ -207,12 +208,14 @@ impl RaceTable {
     }
 
     /// Whether this table belongs to the maze of `pos`.
+    #[must_use]
     pub fn matches(&self, pos: &Position) -> bool {
         pos.size().get() == self.size && pos.walls() == self.walls && pos.players() == 2
     }
 
     /// The value for the side to move with its pawn on `mover` and the other pawn on
     /// `other`.
+    #[must_use]
     pub fn value(&self, mover_seat: Seat, mover: Square, other: Square) -> RaceValue {
         let n = usize::from(self.size) * usize::from(self.size);
         let side = usize::from(mover_seat != Seat::South);
@@ -222,6 +225,7 @@ impl RaceTable {
 
     /// The value of `pos` for the side to move (walls in hand are ignored), or `None` when
     /// the position is not a race on this table's maze or the game is over.
+    #[must_use]
     pub fn probe(&self, pos: &Position) -> Option<RaceValue> {
         if !self.matches(pos) || pos.is_game_over() {
             return None;
@@ -233,6 +237,7 @@ impl RaceTable {
 
     /// A perfect move in `pos`: the fastest win, else a draw, else the slowest loss; with
     /// its value for the side to move.
+    #[must_use]
     pub fn best_move(&self, pos: &Position) -> Option<(Move, RaceValue)> {
         let me = pos.turn();
         let other = pos.active_seats().find(|&s| s != me)?;

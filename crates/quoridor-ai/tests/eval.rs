@@ -117,13 +117,8 @@ fn features_follow_their_definitions() {
 #[test]
 fn network_sums_after_a_move_equal_the_sums_afresh() {
     use quoridor_ai::net::{Accumulators, HIDDEN, INPUTS, Network, active_inputs};
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = quoridor_ai::SplitMix64::new(0x9e37_79b9_7f4a_7c15);
+    let mut next = move || rng.next_u64();
     let w1: Vec<i16> = (0..INPUTS * HIDDEN).map(|_| (next() % 201) as i16 - 100).collect();
     let b1: Vec<i16> = (0..HIDDEN).map(|_| (next() % 301) as i16 - 50).collect();
     let w2: Vec<i32> = (0..HIDDEN).map(|_| (next() % 401) as i32 - 200).collect();

@@ -9,7 +9,7 @@ use quoridor_ai::{
 use quoridor_core::{Config, Move, Position, Seat, Variant};
 
 fn engine() -> Engine {
-    Engine::new(EngineOptions { hash_mb: 2, seed: 0, threads: 1 })
+    Engine::new(EngineOptions::default().with_hash_mb(2))
 }
 
 fn configs() -> Vec<Config> {
@@ -157,7 +157,7 @@ fn depth_searches_are_deterministic() {
 fn a_raised_stop_flag_ends_the_search_with_a_legal_move() {
     let pos = Position::default();
     let stop = Arc::new(AtomicBool::new(true));
-    let limits = Limits { stop: Some(stop), ..Limits::default() };
+    let limits = Limits::default().with_stop(stop);
     let r = engine().search(&pos, &limits, &mut |_| {}).unwrap();
     assert!(pos.is_legal(r.best));
 }
@@ -167,7 +167,7 @@ fn an_infinite_search_stops_when_told() {
     let pos = Position::default();
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
-    let limits = Limits { stop: Some(Arc::clone(&stop)), ..Limits::default() };
+    let limits = Limits::default().with_stop(Arc::clone(&stop));
     let handle = std::thread::spawn(move || {
         let mut e = engine();
         e.search(&pos, &limits, &mut |_| {}).unwrap()
@@ -223,12 +223,12 @@ fn blocks_an_opponent_about_to_win_in_multi_player_games() {
 #[test]
 fn clock_and_movetime_searches_return_legal_moves() {
     let pos = Position::default();
-    let clock = quoridor_ai::Clock {
-        time_left: std::time::Duration::from_millis(200),
-        increment: std::time::Duration::from_millis(5),
-    };
+    let clock = quoridor_ai::Clock::new(
+        std::time::Duration::from_millis(200),
+        std::time::Duration::from_millis(5),
+    );
     for limits in [
-        Limits { clock: Some(clock), ..Limits::default() },
+        Limits::default().with_clock(clock),
         Limits::movetime(std::time::Duration::from_millis(5)),
         Limits::movetime(std::time::Duration::ZERO),
     ] {
@@ -247,7 +247,7 @@ fn win_scores_prefer_the_faster_win() {
 }
 
 fn threaded(threads: usize) -> Engine {
-    Engine::new(EngineOptions { hash_mb: 2, seed: 0, threads })
+    Engine::new(EngineOptions::default().with_hash_mb(2).with_threads(threads))
 }
 
 #[test]
@@ -291,7 +291,7 @@ fn a_threaded_infinite_search_stops_when_told() {
     let pos = Position::default();
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
-    let limits = Limits { stop: Some(stop), ..Limits::default() };
+    let limits = Limits::default().with_stop(stop);
     let handle =
         std::thread::spawn(move || threaded(2).search(&pos, &limits, &mut |_| {}).unwrap());
     std::thread::sleep(std::time::Duration::from_millis(100));

@@ -133,6 +133,7 @@ fn search_position(
 }
 
 /// The limits in words: `depth 6`, `1000 ms`, ...
+#[must_use]
 pub fn describe(limits: &Limits) -> String {
     let mut parts = Vec::new();
     if let Some(d) = limits.depth {
@@ -148,6 +149,7 @@ pub fn describe(limits: &Limits) -> String {
 }
 
 /// One per-depth line: depth, score, nodes, nps, time, principal variation.
+#[must_use]
 pub fn info_line(info: &SearchInfo) -> String {
     let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
     format!(
@@ -163,6 +165,7 @@ pub fn info_line(info: &SearchInfo) -> String {
 
 /// A score as JSON: `{"text": "+1.25", "eval": 125}`, `{"text": "win in 5", "win": 5}`,
 /// `{"text": "loss in 4", "loss": 4}`.
+#[must_use]
 pub fn score_json(score: Score) -> Value {
     match score {
         Score::Eval(v) => json!({ "text": score.to_string(), "eval": v }),
@@ -183,6 +186,7 @@ fn info_json(info: &SearchInfo) -> Value {
 }
 
 /// Everything about a position but the search, as JSON.
+#[must_use]
 pub fn position_json(pos: &Position) -> Value {
     let seats: Vec<Value> = pos
         .seats()

@@ -49,12 +49,14 @@ fn ansi(ink: Ink) -> &'static str {
 }
 
 /// The terminal colour code of a seat's pawn (empty without colour).
+#[must_use]
 pub fn seat_colour(seat: Seat, color: bool) -> (&'static str, &'static str) {
     if color { (ansi(Ink::Pawn(seat)), RESET) } else { ("", "") }
 }
 
 /// Draws `pos`. With `color`, pawns, walls and the King of the Hill centre get ANSI colours.
 /// The drawing has no empty line (the engine protocol relies on that) and ends with a newline.
+#[must_use]
 pub fn draw(pos: &Position, color: bool) -> String {
     let n = usize::from(pos.size().get());
     let width = 4 * n - 1;
@@ -149,6 +151,7 @@ pub fn squares(list: impl IntoIterator<Item = Square>) -> String {
 }
 
 /// The game status in words: who is to move, who won, or a draw.
+#[must_use]
 pub fn status(pos: &Position) -> String {
     match pos.outcome() {
         Some(quoridor_core::Outcome::Winner(s)) => format!("{s} wins"),
@@ -158,6 +161,7 @@ pub fn status(pos: &Position) -> String {
 }
 
 /// The ranking in one line: `1. South  2. North`.
+#[must_use]
 pub fn ranking(pos: &Position) -> String {
     let parts: Vec<String> = pos.ranking().iter().map(|(s, r)| format!("{r}. {s}")).collect();
     parts.join("  ")
@@ -165,6 +169,7 @@ pub fn ranking(pos: &Position) -> String {
 
 /// One line per seat: pawn, walls in hand, shortest distance and path (from the square after
 /// the pawn to the goal).
+#[must_use]
 pub fn seat_table(pos: &Position, color: bool) -> String {
     let mut out = String::from(" seat    pawn  walls  dist  path\n");
     for seat in pos.seats() {

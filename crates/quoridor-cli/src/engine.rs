@@ -42,12 +42,11 @@ pub fn run(args: &Args, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow:
         session.set_level(level);
     }
     if args.depth.is_some() || args.movetime.is_some() || args.nodes.is_some() {
-        session.set_limits(quoridor_ai::Limits {
-            depth: args.depth,
-            nodes: args.nodes,
-            movetime: args.movetime.map(Duration::from_millis),
-            ..Default::default()
-        });
+        let mut limits = quoridor_ai::Limits::default();
+        limits.depth = args.depth;
+        limits.nodes = args.nodes;
+        limits.movetime = args.movetime.map(Duration::from_millis);
+        session.set_limits(limits);
     }
     let mut buf = Vec::new();
     loop {

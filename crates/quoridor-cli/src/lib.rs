@@ -1,21 +1,8 @@
-//! The `quoridor` command line: analyse positions, play games in the terminal, count perft,
-//! run engine matches, benchmark, and speak a GTP-style text protocol.
-//!
-//! The binary (`main.rs`) only parses the arguments and maps errors to exit codes; every
-//! subcommand lives in its own module here, so tests and fuzz targets can drive them without
-//! a process. The engine protocol is [`protocol::Session`]:
-//!
-//! ```
-//! use quoridor_cli::protocol::Session;
-//!
-//! let mut session = Session::new();
-//! assert_eq!(session.handle_line("1 play e2").as_deref(), Some("=1\n\n"));
-//! assert_eq!(session.handle_line("play e3h e4").as_deref().map(|r| r.starts_with('?')), Some(true));
-//! assert_eq!(session.handle_line("# a comment"), None);
-//! assert_eq!(session.handle_line("position").as_deref(), Some("= 9 S:e2:10,N:e9:10 - N 1\n\n"));
-//! session.handle_line("quit");
-//! assert!(session.wants_quit());
-//! ```
+// The crate docs are the README, so that crates.io and docs.rs show the same text and its
+// example runs as a doc test. The README's item link points to docs.rs for crates.io; this
+// definition comes first, so rustdoc takes it instead (a checked link to this version).
+//! [`protocol::Session`]: protocol::Session
+#![doc = include_str!("../README.md")]
 
 pub mod analyse;
 pub mod bench;
@@ -108,6 +95,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
 
 /// Whether an error comes from writing to a closed pipe (the reader went away: not an error
 /// worth reporting).
+#[must_use]
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|e| {
         e.downcast_ref::<std::io::Error>()

@@ -11,7 +11,7 @@ use quoridor_core::{Game, Move, Outcome, Position, Seat};
 
 use crate::external::ExternalBot;
 use crate::options::{FirstSeat, PositionOptions};
-use crate::util::{Rng, elo, fmt_elo};
+use crate::util::{clock_seed, elo, fmt_elo};
 
 /// The ply limit of match games when none is given (the field's custom).
 pub const DEFAULT_PLY_LIMIT: u32 = 300;
@@ -221,7 +221,7 @@ struct Tally {
 /// A bad option, an external engine that cannot be started, or a failed write.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let start = start_game(&args.position)?;
-    let seed = args.position.seed.unwrap_or_else(Rng::clock_seed);
+    let seed = args.position.seed.unwrap_or_else(clock_seed);
     let timeout = Duration::from_secs(args.timeout);
     if !args.no_save {
         std::fs::create_dir_all(&args.save)
@@ -352,7 +352,7 @@ fn turn_order(start: &Position) -> Vec<Seat> {
 }
 
 fn random_opening(pos: &Position, plies: u32, seed: u64) -> Vec<Move> {
-    let mut rng = Rng::new(seed);
+    let mut rng = quoridor_ai::SplitMix64::new(seed);
     let mut pos = *pos;
     let mut moves = Vec::new();
     for _ in 0..plies {

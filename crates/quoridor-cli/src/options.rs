@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use anyhow::{Context as _, bail};
 use quoridor_core::{BoardSize, Config, Game, Move, Seat, Variant};
 
-use crate::util::Rng;
+use quoridor_ai::SplitMix64;
 
 /// Who moves first: a seat, or drawn at random.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,7 +141,8 @@ impl PositionOptions {
                 if seats.is_empty() {
                     Seat::South
                 } else {
-                    let mut rng = Rng::new(self.seed.unwrap_or_else(Rng::clock_seed));
+                    let mut rng =
+                        SplitMix64::new(self.seed.unwrap_or_else(crate::util::clock_seed));
                     seats[rng.below(seats.len())]
                 }
             }
@@ -261,15 +262,15 @@ pub fn parse_level(s: &str) -> Result<quoridor_ai::Level, String> {
 
 impl SearchOptions {
     /// The engine's options: `--threads`, and `--hash` or `default_hash_mb`.
+    #[must_use]
     pub fn engine_options(&self, default_hash_mb: usize) -> quoridor_ai::EngineOptions {
-        quoridor_ai::EngineOptions {
-            hash_mb: self.hash.unwrap_or(default_hash_mb),
-            threads: self.threads,
-            ..quoridor_ai::EngineOptions::default()
-        }
+        quoridor_ai::EngineOptions::default()
+            .with_hash_mb(self.hash.unwrap_or(default_hash_mb))
+            .with_threads(self.threads)
     }
 
     /// Whether any limit was given.
+    #[must_use]
     pub fn is_set(&self) -> bool {
         self.depth.is_some()
             || self.nodes.is_some()
@@ -279,6 +280,7 @@ impl SearchOptions {
 
     /// The limits: the level's, narrowed by every explicit limit; `fallback` when none is
     /// given.
+    #[must_use]
     pub fn limits(&self, fallback: quoridor_ai::Limits) -> quoridor_ai::Limits {
         if !self.is_set() {
             return fallback;

@@ -80,7 +80,7 @@ pub fn run(
 ) -> anyhow::Result<()> {
     let mut game = args.position.game(FirstSeat::Random)?;
     let humans = parse_humans(&args.human, game.position())?;
-    let seed = args.position.seed.unwrap_or_else(crate::util::Rng::clock_seed);
+    let seed = args.position.seed.unwrap_or_else(crate::util::clock_seed);
     let bots = game
         .position()
         .seats()
@@ -90,7 +90,7 @@ pub fn run(
     let mut table = Table {
         humans,
         bots,
-        hint: Engine::new(EngineOptions { hash_mb: 16, ..EngineOptions::default() }),
+        hint: Engine::new(EngineOptions::default().with_hash_mb(16)),
         hint_limits: Limits::movetime(Duration::from_millis(args.hint_time)),
         color,
         echo,

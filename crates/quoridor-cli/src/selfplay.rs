@@ -8,12 +8,12 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
-use quoridor_ai::{Engine, EngineOptions, Limits, Score};
+use quoridor_ai::{Engine, EngineOptions, Limits, Score, SplitMix64};
 use quoridor_core::{Game, Move, Outcome, Position, Seat};
 
 use crate::matches::start_game;
 use crate::options::PositionOptions;
-use crate::util::Rng;
+use crate::util::clock_seed;
 
 /// Arguments of `quoridor selfplay`.
 #[derive(Debug, Clone, clap::Args)]
@@ -69,17 +69,15 @@ pub fn score_number(s: Score) -> i32 {
 /// A bad option, or a file that cannot be written.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let start = start_game(&args.position)?;
-    let seed = args.position.seed.unwrap_or_else(Rng::clock_seed);
-    let limits = Limits {
-        nodes: args.nodes.or(if args.depth.is_none() && args.movetime.is_none() {
-            Some(20_000)
-        } else {
-            None
-        }),
-        depth: args.depth,
-        movetime: args.movetime.map(Duration::from_millis),
-        ..Limits::default()
-    };
+    let seed = args.position.seed.unwrap_or_else(clock_seed);
+    let mut limits = Limits::default();
+    limits.nodes = args.nodes.or(if args.depth.is_none() && args.movetime.is_none() {
+        Some(20_000)
+    } else {
+        None
+    });
+    limits.depth = args.depth;
+    limits.movetime = args.movetime.map(Duration::from_millis);
     let mut file: Box<dyn Write> = if args.out.as_os_str() == "-" {
         Box::new(BufWriter::new(out))
     } else {
@@ -100,18 +98,19 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         .iter()
         .enumerate()
         .map(|(i, _)| {
-            Engine::new(EngineOptions {
-                hash_mb: args.hash,
-                seed: seed.wrapping_add(i as u64),
-                ..EngineOptions::default()
-            })
+            Engine::new(
+                EngineOptions::default()
+                    .with_hash_mb(args.hash)
+                    .with_seed(seed.wrapping_add(i as u64)),
+            )
         })
         .collect();
     let bar = std::io::stderr().is_terminal();
     let began = Instant::now();
     let (mut positions, mut first_wins, mut draws) = (0u64, 0u32, 0u32);
     for g in 0..args.games {
-        let mut rng = Rng::new(seed.wrapping_mul(0x2545_f491_4f6c_dd1d).wrapping_add(u64::from(g)));
+        let mut rng =
+            SplitMix64::new(seed.wrapping_mul(0x2545_f491_4f6c_dd1d).wrapping_add(u64::from(g)));
         let mut game = start.clone();
         random_opening(&mut game, args.opening_plies, args.opening_walls, &mut rng);
         let first_mover = game.position().turn();
@@ -162,7 +161,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
 
 /// Plays `plies` random legal moves: walls `wall_percent` of the time (when the side to move
 /// has one), pawn moves otherwise.
-fn random_opening(game: &mut Game, plies: u32, wall_percent: u32, rng: &mut Rng) {
+fn random_opening(game: &mut Game, plies: u32, wall_percent: u32, rng: &mut SplitMix64) {
     for _ in 0..plies {
         let pos = *game.position();
         if pos.is_game_over() {

@@ -1,41 +1,16 @@
-//! Small helpers shared by the subcommands: a seeded random generator, terminal detection,
-//! durations and the Elo estimate of a match.
+//! Small helpers shared by the subcommands: a seed from the clock, terminal detection,
+//! durations and the Elo estimate of a match. (The seeded generator is
+//! [`quoridor_ai::SplitMix64`].)
 
 use std::io::IsTerminal;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-/// A small, fast, seedable generator (SplitMix64). Good enough for drawing the first seat and
-/// varying openings; not for anything that needs real randomness.
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator that always gives the same numbers for the same seed.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// A seed from the clock, for when the user gave none.
-    pub fn clock_seed() -> u64 {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64 ^ u64::from(std::process::id()).rotate_left(32))
-            .unwrap_or(0x5eed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number from 0 to `n - 1` (0 when `n` is 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 { 0 } else { (self.next_u64() % n as u64) as usize }
-    }
+/// A seed from the clock and the process id, for when the user gave none.
+#[must_use]
+pub fn clock_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0x5eed, |d| d.as_nanos() as u64 ^ u64::from(std::process::id()).rotate_left(32))
 }
 
 /// When to colour the output.
@@ -52,6 +27,7 @@ pub enum ColorChoice {
 
 impl ColorChoice {
     /// Whether to colour standard output.
+    #[must_use]
     pub fn stdout(self) -> bool {
         match self {
             ColorChoice::Always => true,
@@ -64,11 +40,13 @@ impl ColorChoice {
 }
 
 /// Seconds with three decimals.
+#[must_use]
 pub fn secs(d: Duration) -> String {
     format!("{:.3}", d.as_secs_f64())
 }
 
 /// Items per second, rounding a zero duration up to a microsecond.
+#[must_use]
 pub fn per_second(count: u64, d: Duration) -> u64 {
     let s = d.as_secs_f64().max(1e-6);
     (count as f64 / s) as u64
@@ -110,6 +88,7 @@ fn snap(x: f64) -> f64 {
 
 /// The Elo difference of a side that won `w`, drew `d` and lost `l` games, with a 95%
 /// interval for the mean game score (see below) turned into Elo. `None` without games.
+#[must_use]
 pub fn elo(w: u32, d: u32, l: u32) -> Option<EloEstimate> {
     let n = f64::from(w + d + l);
     if n == 0.0 {
@@ -134,6 +113,7 @@ pub fn elo(w: u32, d: u32, l: u32) -> Option<EloEstimate> {
 }
 
 /// An Elo number with its sign, `+inf` / `-inf` when infinite.
+#[must_use]
 pub fn fmt_elo(x: f64) -> String {
     if x == f64::INFINITY {
         "+inf".to_string()
@@ -237,14 +217,5 @@ mod tests {
         );
         assert!(split_command_line("  ").is_err());
         assert!(split_command_line("a 'b").is_err());
-    }
-
-    #[test]
-    fn rng_is_reproducible() {
-        let mut a = Rng::new(7);
-        let mut b = Rng::new(7);
-        assert_eq!(a.next_u64(), b.next_u64());
-        assert!(a.below(3) < 3);
-        assert_eq!(a.below(0), 0);
     }
 }

@@ -4,7 +4,9 @@ use crate::square::STRIDE;
 
 const CELLS: usize = (STRIDE as usize) * (STRIDE as usize);
 
-const fn splitmix(state: &mut u64) -> u64 {
+/// splitmix64, run at compile time. The workspace's generator for everything else is
+/// `quoridor_ai::SplitMix64` (the same numbers), which this crate cannot depend on.
+pub(crate) const fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

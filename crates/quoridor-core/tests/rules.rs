@@ -1006,6 +1006,7 @@ fn walls_in_hand_in_the_position_format_agree_with_the_rules() {
 }
 
 /// Regression: a resignation naming no seat was reported as a bad tag.
+#[cfg(feature = "alloc")]
 #[test]
 fn a_bad_resignation_in_a_record_is_a_resignation_error() {
     use quoridor_core::{Game, ParseRecordError};
@@ -1103,6 +1104,7 @@ fn a_move_list_holds_every_legal_move_of_the_largest_board() {
 
 /// `Game::set_tag` used to answer `false` for a refused tag; it now says which rule the tag
 /// breaks, and the game keeps its tags.
+#[cfg(feature = "alloc")]
 #[test]
 fn a_refused_tag_says_why() {
     use quoridor_core::{Game, TagError};

@@ -94,7 +94,9 @@ impl PyEngine {
         if threads == 0 {
             return Err(value_error("threads must be at least 1"));
         }
-        let engine = Engine::new(EngineOptions { hash_mb, seed, threads });
+        let engine = Engine::new(
+            EngineOptions::default().with_hash_mb(hash_mb).with_seed(seed).with_threads(threads),
+        );
         Ok(PyEngine {
             state: Mutex::new(EngineState { engine, noise: 0 }),
             stop: Arc::new(AtomicBool::new(false)),

@@ -7,7 +7,7 @@ use numpy::{PyArray1, PyArray2, PyArray4, PyArrayDyn, PyReadonlyArray1};
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use quoridor_ai::Bot;
+use quoridor_ai::{Bot, SplitMix64};
 use quoridor_core::action::{ActionMap, EncodeError};
 use quoridor_core::observation::{observe, planes};
 use quoridor_core::{Config, Move, Outcome, PlayError, Position, Seat};
@@ -21,15 +21,6 @@ use crate::types::PyConfig;
 /// An error that the environment's own checks rule out.
 fn internal(e: EncodeError) -> PyErr {
     PyRuntimeError::new_err(format!("internal error, please report: {e}"))
-}
-
-/// splitmix64, for drawing the agent's seat.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Why a step was refused (nothing changed).
@@ -67,7 +58,8 @@ struct Games {
     opponent: Option<(BotKind, Box<dyn Bot + Send + Sync>)>,
     /// The agent's seat, or `None` to draw it for every game.
     agent_seat: Option<Seat>,
-    rng: u64,
+    /// Draws the agent's seats and `sample_actions`.
+    rng: SplitMix64,
     /// Winner of each game that ended in the last step (seat index), -1 otherwise.
     winners: Vec<i8>,
     maps: [ActionMap; 4],
@@ -105,9 +97,8 @@ impl Games {
             self.games[i] = self.start;
             if self.opponent.is_some() {
                 let seats = self.config.seats();
-                self.agents[i] = self.agent_seat.unwrap_or_else(|| {
-                    seats[(splitmix(&mut self.rng) % seats.len() as u64) as usize]
-                });
+                self.agents[i] =
+                    self.agent_seat.unwrap_or_else(|| seats[self.rng.below(seats.len())]);
                 self.opponents_move(i);
             }
             // No opponent can win before the agent's first move; never hand out a finished game.
@@ -118,7 +109,7 @@ impl Games {
     }
 
     fn reseed(&mut self, seed: u64) {
-        self.rng = seed;
+        self.rng = SplitMix64::new(seed);
         if let Some((kind, bot)) = self.opponent.as_mut() {
             *bot = kind.make(seed);
         }
@@ -318,7 +309,7 @@ impl PyVecEnv {
             agents: vec![config.first; num_envs],
             opponent: opponent.map(|k| (k, k.make(seed))),
             agent_seat,
-            rng: seed,
+            rng: SplitMix64::new(seed),
             winners: vec![-1; num_envs],
             maps,
         };
@@ -393,9 +384,8 @@ impl PyVecEnv {
             for i in 0..g.games.len() {
                 let moves = g.games[i].legal_moves();
                 // A game in the batch is never over (finished games start again at once).
-                let pick = splitmix(&mut g.rng) % moves.len().max(1) as u64;
-                let id =
-                    moves.get(pick as usize).and_then(|&m| g.maps[g.view(i).index()].action(m));
+                let pick = g.rng.below(moves.len());
+                let id = moves.get(pick).and_then(|&m| g.maps[g.view(i).index()].action(m));
                 ids.push(id.map_or(0, |id| id as i64));
             }
             ids

@@ -1,5 +1,5 @@
 //! The engine for the page's Web Worker: [`Engine`] (analysis, any limits), [`LevelBot`]
-//! (a playing level), their [`SearchInfo`], and the [`bench`].
+//! (a playing level), their [`SearchInfo`], and the [`bench()`].
 
 use std::time::Duration;
 
@@ -118,7 +118,7 @@ impl Engine {
     /// be had).
     #[wasm_bindgen(constructor)]
     pub fn new(hash_mb: usize) -> Engine {
-        let options = EngineOptions { hash_mb, ..EngineOptions::default() };
+        let options = EngineOptions::default().with_hash_mb(hash_mb);
         Engine { inner: quoridor_ai::Engine::new(options) }
     }
 
@@ -145,12 +145,10 @@ impl Engine {
         on_info: &js_sys::Function,
     ) -> Result<Option<SearchInfo>, JsError> {
         let pos = self::position(position)?;
-        let limits = Limits {
-            depth,
-            nodes: nodes.map(|n| n.max(1.0) as u64),
-            movetime: movetime_ms.map(|ms| Duration::from_millis(u64::from(ms))),
-            ..Limits::default()
-        };
+        let mut limits = Limits::default();
+        limits.depth = depth;
+        limits.nodes = nodes.map(|n| n.max(1.0) as u64);
+        limits.movetime = movetime_ms.map(|ms| Duration::from_millis(u64::from(ms)));
         let result = self.inner.search(&pos, &limits, &mut reporter(pos.turn(), on_info));
         Ok(result.map(|r| SearchInfo { side: pos.turn(), info: r.info }))
     }

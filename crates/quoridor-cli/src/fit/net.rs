@@ -13,8 +13,8 @@
 use std::io::Write;
 use std::path::Path;
 
-use crate::util::Rng;
 use anyhow::{Context as _, bail};
+use quoridor_ai::SplitMix64;
 use quoridor_ai::eval::{WEIGHT_UNIT, features};
 use quoridor_ai::net::{HIDDEN, INPUTS, Q, active_inputs};
 use quoridor_ai::params::TWO_PLAYER;
@@ -41,7 +41,7 @@ struct Net {
 }
 
 impl Net {
-    fn new(rng: &mut Rng) -> Net {
+    fn new(rng: &mut SplitMix64) -> Net {
         let mut r = |scale: f64| (rng.next_u64() as f64 / u64::MAX as f64 * 2.0 - 1.0) * scale;
         Net {
             // Inputs start with no say: an input the data rarely shows keeps little.
@@ -188,7 +188,7 @@ pub(super) fn run(
         "loss on results of the positions kept aside (cross-entropy; a coin scores 0.693):"
     )?;
     writeln!(out, "  linear evaluation, scale 1/{:.0}: {base_loss:.5}", 1.0 / k)?;
-    let mut rng = Rng::new(args.seed);
+    let mut rng = SplitMix64::new(args.seed);
     let mut net = Net::new(&mut rng);
     let mut adam = Adam { m: Net::zeros(), v: Net::zeros(), t: 0 };
     let mut order: Vec<usize> = (0..train.len()).collect();

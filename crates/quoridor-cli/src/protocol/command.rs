@@ -235,6 +235,7 @@ impl Command {
     }
 
     /// Whether `name` is a command.
+    #[must_use]
     pub fn is_known(name: &str) -> bool {
         Command::names().any(|n| n == name)
     }

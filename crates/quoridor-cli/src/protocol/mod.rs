@@ -19,6 +19,7 @@ pub use session::{DEFAULT_HASH_MB, DEFAULT_MOVETIME, Session};
 
 /// GTP preprocessing of one line: everything from `#` on is a comment, control characters
 /// are dropped and tabs become spaces.
+#[must_use]
 pub fn preprocess(line: &str) -> String {
     line.chars()
         .take_while(|&c| c != '#')
@@ -43,6 +44,7 @@ pub struct Request {
 impl Request {
     /// Reads one input line; `None` for a line that gets no reply (blank, or only a
     /// comment).
+    #[must_use]
     pub fn parse(line: &str) -> Option<Request> {
         let cleaned = preprocess(line);
         let words: Vec<&str> = cleaned.split_whitespace().collect();
@@ -71,6 +73,7 @@ pub enum Response {
 }
 
 /// The full reply to a command, ending with the empty line that closes every reply.
+#[must_use]
 pub fn reply(id: Option<&str>, result: &Result<Response, String>) -> String {
     let id = id.unwrap_or("");
     match result {

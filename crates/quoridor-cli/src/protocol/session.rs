@@ -47,6 +47,7 @@ impl Default for Session {
 
 impl Session {
     /// A new session: the classic 9x9 two-player start, `genmove` thinking one second.
+    #[must_use]
     pub fn new() -> Session {
         Session {
             settings: Config::default(),
@@ -62,11 +63,13 @@ impl Session {
     }
 
     /// Whether `quit` was received.
+    #[must_use]
     pub fn wants_quit(&self) -> bool {
         self.quit
     }
 
     /// The current position.
+    #[must_use]
     pub fn position(&self) -> &Position {
         self.game.position()
     }
@@ -114,11 +117,8 @@ impl Session {
     }
 
     fn make_engine(&self, hash_mb: usize) -> Engine {
-        let mut e = Engine::new(EngineOptions {
-            hash_mb,
-            threads: self.threads,
-            ..EngineOptions::default()
-        });
+        let mut e =
+            Engine::new(EngineOptions::default().with_hash_mb(hash_mb).with_threads(self.threads));
         e.set_noise(self.noise);
         e
     }

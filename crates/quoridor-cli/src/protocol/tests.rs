@@ -242,7 +242,7 @@ fn random_lines_never_break_the_session() {
         "?",
         "",
     ];
-    let mut rng = crate::util::Rng::new(42);
+    let mut rng = quoridor_ai::SplitMix64::new(42);
     let mut s = session_after(&["boardsize 5", "set_depth 1"]);
     let mut refused_for_conflict = 0;
     for _ in 0..3000 {

@@ -170,16 +170,13 @@ mod tests {
     use crate::geometry::{E, N};
     use std::vec::Vec;
 
-    /// splitmix64, so that the playouts are the same on every run.
+    /// The Zobrist keys' generator (splitmix64), so that the playouts are the same on every
+    /// run.
     struct Rng(u64);
 
     impl Rng {
         fn below(&mut self, n: usize) -> usize {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            ((z ^ (z >> 31)) % n as u64) as usize
+            (crate::zobrist::splitmix(&mut self.0) % n as u64) as usize
         }
     }
 

@@ -15,7 +15,9 @@ use quoridor_core::{
 };
 
 // ---------------------------------------------------------------------------------------------
-// A seeded PRNG (splitmix64), so every random test is deterministic.
+// A seeded PRNG (splitmix64), so every random test is deterministic. A copy of its own rather
+// than `quoridor_ai::SplitMix64`: quoridor-ai depends on this crate, and these tests stay
+// independent of the crates under test.
 
 /// splitmix64: tiny, fast, and good enough to pick moves.
 #[derive(Clone, Debug)]
