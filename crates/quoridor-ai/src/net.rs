@@ -155,11 +155,13 @@ impl Network<'_> {
     #[inline]
     #[must_use]
     pub fn output(&self, acc: &Accumulator) -> i64 {
-        let mut sum = 0i64;
+        // Each product is at most 256 x 2^15 and there are 16 of them: `i32` holds the sum,
+        // and 32-bit lanes vectorise where 64-bit ones do not.
+        let mut sum = 0i32;
         for (&a, &w) in acc.iter().zip(self.w2) {
-            sum += i64::from(a.clamp(0, Q)) * i64::from(w);
+            sum = sum.wrapping_add(a.clamp(0, Q).wrapping_mul(w.clamp(-32_768, 32_767)));
         }
-        sum
+        i64::from(sum)
     }
 }
 

@@ -253,7 +253,11 @@ fn write_source(
     let cells: Vec<String> = net.b1.iter().map(|&w| fixed(w).to_string()).collect();
     text.push_str(&format!("    {},\n];\n", cells.join(", ")));
     text.push_str("/// Output weights, in centi-steps for a unit fully on.\n#[rustfmt::skip]\npub const W2: [i32; HIDDEN] = [\n");
-    let cells: Vec<String> = net.w2.iter().map(|&w| ((w / k).round() as i32).to_string()).collect();
+    let cells: Vec<String> = net
+        .w2
+        .iter()
+        .map(|&w| ((w / k).round().clamp(-32_767.0, 32_767.0) as i32).to_string())
+        .collect();
     text.push_str(&format!("    {},\n];\n", cells.join(", ")));
     std::fs::write(path, text).with_context(|| format!("cannot write `{}`", path.display()))
 }
