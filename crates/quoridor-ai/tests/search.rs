@@ -317,3 +317,13 @@ fn set_threads_changes_the_thread_count_and_back_to_one_is_deterministic() {
     let b = engine().search(&pos, &Limits::depth(4), &mut |_| {}).unwrap();
     assert_eq!((a.best, a.info.nodes, a.info.score), (b.best, b.info.nodes, b.info.score));
 }
+
+/// The bench's node count is the search's signature (`quoridor bench`, depth 5): it changes
+/// only when the search's behaviour does. A change of behaviour updates this number and
+/// `docs/performance.md` together; a change that should not alter behaviour must leave it.
+#[test]
+fn bench_signature_is_pinned() {
+    assert_eq!(quoridor_ai::bench(5).nodes, BENCH_SIGNATURE);
+}
+
+const BENCH_SIGNATURE: u64 = 122_754;
