@@ -15,8 +15,10 @@
 //! Weights are integers, so that a sum kept up to date move by move is exactly the sum
 //! computed afresh: the first layer's weights and biases in 1/[`Q`], the hidden units
 //! clipped to `0..=Q`, the output weights in centi-steps for a unit fully on, so a view's
-//! output is `(Σ h w) / Q` centi-steps. A unit's sum of 25 active inputs stays far inside
-//! `i32`.
+//! output is `(Σ h w) / Q` centi-steps. The sums are 16-bit (two vector registers a view):
+//! `quoridor fit --net` keeps every first-layer weight within ±[`MAX_W1`], so a unit's sum
+//! of at most 25 active inputs and its bias stays inside `i16`; the arithmetic wraps rather
+//! than panics on weights that break that bound.
 //!
 //! # Cost
 //! A leaf one ply above the horizon is evaluated without playing its move: its two sums are
@@ -35,6 +37,8 @@ pub const INPUTS: usize = 81 + 81 + 64 + 64 + 11 + 11 + 1;
 pub const HIDDEN: usize = 16;
 /// Fixed-point unit of the first layer (1.0).
 pub const Q: i32 = 256;
+/// Largest first-layer weight or bias (in 1/[`Q`]): 26 of them fit in `i16`.
+pub const MAX_W1: i16 = 1200;
 
 const OWN_PAWN: usize = 0;
 const OTHER_PAWN: usize = 81;
@@ -45,7 +49,7 @@ const OTHER_WALLS: usize = 301;
 const TO_MOVE: usize = 312;
 
 /// The first layer's sums of one view.
-pub type Accumulator = [i32; HIDDEN];
+pub type Accumulator = [i16; HIDDEN];
 
 /// A network's weights (the shipped ones are [`Network::SHIPPED`]).
 #[derive(Clone, Copy, Debug)]
@@ -131,10 +135,7 @@ impl Network<'_> {
     /// The first layer's sums of `seat`'s view of `pos`.
     #[must_use]
     pub fn accumulate(&self, pos: &Position, seat: Seat) -> Accumulator {
-        let mut acc = [0i32; HIDDEN];
-        for (a, &b) in acc.iter_mut().zip(self.b1) {
-            *a = i32::from(b);
-        }
+        let mut acc = *self.b1;
         let mut inputs = [0u16; 32];
         let n = active_inputs(pos, seat, &mut inputs);
         for &i in &inputs[..n] {
@@ -146,8 +147,14 @@ impl Network<'_> {
     #[inline]
     fn add(&self, acc: &mut Accumulator, input: usize, sign: i32) {
         let row = &self.w1[input * HIDDEN..(input + 1) * HIDDEN];
-        for (a, &w) in acc.iter_mut().zip(row) {
-            *a += sign * i32::from(w);
+        if sign > 0 {
+            for (a, &w) in acc.iter_mut().zip(row) {
+                *a = a.wrapping_add(w);
+            }
+        } else {
+            for (a, &w) in acc.iter_mut().zip(row) {
+                *a = a.wrapping_sub(w);
+            }
         }
     }
 
@@ -156,10 +163,11 @@ impl Network<'_> {
     #[must_use]
     pub fn output(&self, acc: &Accumulator) -> i64 {
         // Each product is at most 256 x 2^15 and there are 16 of them: `i32` holds the sum,
-        // and 32-bit lanes vectorise where 64-bit ones do not.
+        // and 16 x 16 -> 32-bit products vectorise.
         let mut sum = 0i32;
         for (&a, &w) in acc.iter().zip(self.w2) {
-            sum = sum.wrapping_add(a.clamp(0, Q).wrapping_mul(w.clamp(-32_768, 32_767)));
+            let h = i32::from(a).clamp(0, Q);
+            sum = sum.wrapping_add(h.wrapping_mul(w.clamp(-32_768, 32_767)));
         }
         i64::from(sum)
     }

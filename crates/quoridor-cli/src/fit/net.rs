@@ -16,7 +16,7 @@ use std::path::Path;
 use anyhow::{Context as _, bail};
 use quoridor_ai::SplitMix64;
 use quoridor_ai::eval::{WEIGHT_UNIT, features};
-use quoridor_ai::net::{HIDDEN, INPUTS, Q, active_inputs};
+use quoridor_ai::net::{HIDDEN, INPUTS, MAX_W1, Q, active_inputs};
 use quoridor_ai::params::TWO_PLAYER;
 use quoridor_core::{Position, Seat, Variant};
 
@@ -235,7 +235,8 @@ fn write_source(
     after: f64,
 ) -> anyhow::Result<()> {
     let q = f64::from(Q);
-    let fixed = |x: f64| (x * q).round().clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16;
+    let bound = f64::from(MAX_W1);
+    let fixed = |x: f64| (x * q).round().clamp(-bound, bound) as i16;
     let mut text = format!(
         "//! The network's weights (see `crate::net`), written by `quoridor fit --net` (see\n\
          //! `docs/ai.md`): do not edit by hand.\n//!\n\
