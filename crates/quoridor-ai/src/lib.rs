@@ -39,6 +39,7 @@ mod rng;
 pub mod search;
 mod time;
 mod tt;
+mod values;
 mod verdict;
 mod weights;
 

@@ -29,10 +29,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use quoridor_core::{Move, Outcome, Position, Seat, Variant, WallSet};
+use quoridor_core::{Move, Outcome, Position, Seat, WallSet};
 
 use crate::engine::Shared;
-use crate::eval::{evaluate_two, evaluate_with, evaluate_without_net};
 use crate::movepick::{Buf, Gen};
 use crate::net::{self, Accumulators, Network};
 use crate::ordering::{Heuristics, decode};
@@ -48,8 +47,6 @@ use crate::tt::{Bound, Tt};
 use crate::{Limits, Score, SearchInfo, SearchResult};
 
 const INF: i32 = WIN + 1;
-/// Race tables kept at once (each at most ~60 KB).
-const RACE_CACHE: usize = 256;
 /// Deepest iteration of an unlimited search.
 const MAX_DEPTH: u32 = 100;
 
@@ -288,28 +285,6 @@ impl Worker {
         Some((m, score, pv))
     }
 
-    #[inline]
-    pub(crate) fn is_race(&self, pos: &Position) -> bool {
-        pos.players() == 2
-            && pos.variant() == Variant::Classic
-            && pos.active_seats().all(|s| pos.walls_in_hand(s) == 0)
-    }
-
-    /// The race table of `pos`'s maze; built when `build` (else only if cached).
-    pub(crate) fn race_table(&mut self, pos: &Position, build: bool) -> Option<&RaceTable> {
-        let key = (pos.size().get(), pos.walls());
-        if !self.races.contains_key(&key) {
-            if !build {
-                return None;
-            }
-            if self.races.len() >= RACE_CACHE {
-                self.races.clear();
-            }
-            self.races.insert(key, RaceTable::solve(pos)?);
-        }
-        self.races.get(&key)
-    }
-
     /// Principal variation of the last iteration, checked move by move.
     fn pv_moves(&self, pos: &Position) -> Vec<Move> {
         let mut out = Vec::new();
@@ -441,46 +416,6 @@ impl Worker {
         {
             self.aborted = true;
         }
-    }
-
-    /// The network's sums after `m` from the position at `ply`, into the next ply.
-    #[inline]
-    fn net_step(&mut self, pos: &Position, m: Move, ply: usize) {
-        if self.net_on {
-            self.nets[ply + 1] = self.nets[ply].after(&Network::SHIPPED, pos, m);
-        }
-    }
-
-    /// Static evaluation of `pos`, the position at `ply` of the current line, for the side
-    /// to move's team: [`Worker::eval`] with the network's sums kept up to date.
-    #[inline]
-    pub(crate) fn eval_at(&self, pos: &Position, ply: usize) -> i32 {
-        if !self.net_on {
-            return self.eval(pos);
-        }
-        debug_assert_eq!(
-            self.nets[ply],
-            Accumulators::new(&Network::SHIPPED, pos),
-            "network sums at ply {ply} of {pos}"
-        );
-        let mut v = evaluate_without_net(&self.params, pos, self.root)
-            + self.nets[ply].correction(&Network::SHIPPED, self.root);
-        if self.noise > 0 {
-            let r = mix(pos.zobrist() ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            v += (r % (2 * self.noise as u64 + 1)) as i32 - self.noise;
-        }
-        if self.same_team(pos.turn(), self.root) { v } else { -v }
-    }
-
-    /// Static evaluation for the side to move's team.
-    #[inline]
-    pub(crate) fn eval(&self, pos: &Position) -> i32 {
-        let mut v = evaluate_with(&self.params, pos, self.root);
-        if self.noise > 0 {
-            let r = mix(pos.zobrist() ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            v += (r % (2 * self.noise as u64 + 1)) as i32 - self.noise;
-        }
-        if self.same_team(pos.turn(), self.root) { v } else { -v }
     }
 
     pub(crate) fn negamax(
@@ -747,17 +682,6 @@ impl Worker {
         r.clamp(0, (depth - 2).max(0))
     }
 
-    /// A leaf's value for its side to move as `negamax` at depth 0 finds it (for checks).
-    #[cfg(debug_assertions)]
-    fn eval_or_end(&self, pos: &Position, ply: usize) -> i32 {
-        match pos.outcome() {
-            Some(Outcome::Winner(s)) if s == pos.turn() => WIN - ply as i32,
-            Some(Outcome::Winner(_)) => -(WIN - ply as i32),
-            Some(Outcome::Draw) => 0,
-            None => self.eval(pos),
-        }
-    }
-
     /// Counts a node and looks at the limits now and then; true when the search must stop.
     #[inline]
     pub(crate) fn count_node(&mut self) -> bool {
@@ -769,60 +693,6 @@ impl Worker {
             self.check_limits();
         }
         self.aborted
-    }
-
-    /// The value, for the side to move, of the leaf after `m` in a two-player game, found
-    /// from the distances `m` leaves (`Position::distance_from`, `distance_after_wall`)
-    /// without playing it: the same value as evaluating the played position, at a fraction
-    /// of the cost. `None` when the leaf needs more: a race (exact tables), which the last
-    /// wall in hand can start.
-    #[inline]
-    pub(crate) fn quick_leaf(
-        &self,
-        pos: &Position,
-        m: Move,
-        ply: usize,
-        net: Option<&Accumulators>,
-    ) -> Option<i32> {
-        let me = pos.turn();
-        let opp = pos.active_seats().find(|&s| s != me)?;
-        let (my_w, opp_w) = (pos.walls_in_hand(me), pos.walls_in_hand(opp));
-        let linear = match m {
-            Move::Pawn(sq) => {
-                if pos.goal(me).contains(sq) {
-                    return Some(WIN - ply as i32 - 1);
-                }
-                let d = pos.distance_from(me, sq)?;
-                let opp_d = pos.distance(opp)?;
-                evaluate_two(&self.params, (d, my_w), (opp_d, opp_w), false)
-            }
-            Move::Wall(w) => {
-                if my_w <= 1 && opp_w == 0 {
-                    return None;
-                }
-                let d = pos.distance_after_wall(w, me)?;
-                let opp_d = pos.distance_after_wall(w, opp)?;
-                evaluate_two(&self.params, (d, my_w - 1), (opp_d, opp_w), false)
-            }
-        };
-        let shipped = Network::SHIPPED;
-        let correction = net.map_or(0, |acc| acc.after(&shipped, pos, m).correction(&shipped, me));
-        Some(linear + correction)
-    }
-
-    /// The exact race score, when the race table is at hand (or `build`) and the ply limit
-    /// cannot interfere.
-    pub(crate) fn race_score(&mut self, pos: &Position, ply: usize, build: bool) -> Option<i32> {
-        let v = self.race_table(pos, build)?.probe(pos)?;
-        let (n, sign) = match v {
-            RaceValue::Win(n) => (n, 1),
-            RaceValue::Loss(n) => (n, -1),
-            RaceValue::Draw => return if pos.ply_limit().is_some() { None } else { Some(0) },
-        };
-        if pos.ply_limit().is_some_and(|l| pos.ply() + n >= l) {
-            return None;
-        }
-        Some(sign * (WIN - ply as i32 - n as i32))
     }
 }
 
