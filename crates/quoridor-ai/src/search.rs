@@ -485,30 +485,26 @@ impl Worker {
 
         let two = pos.players() == 2;
         let full = two && self.sparams.full_width && !self.is_race(pos);
+        // The static evaluation, for the pruning below (off the principal variation, away from
+        // wins and losses, without the levels' noise).
+        let prunable = full && !pv_node && beta.abs() < WIN - WIN_BOUND && self.noise == 0;
+        let stat = if prunable { self.eval_at(pos, ply) } else { 0 };
         // Reverse futility pruning: far enough above beta, a shallow node is not searched.
-        if full
-            && !pv_node
+        if prunable
             && depth <= self.sparams.rfp_depth
-            && beta.abs() < WIN - WIN_BOUND
-            && self.noise == 0
+            && stat - self.sparams.rfp_margin * depth >= beta
         {
-            let stat = self.eval_at(pos, ply);
-            if stat - self.sparams.rfp_margin * depth >= beta {
-                return stat;
-            }
+            return stat;
         }
 
         // Null move: when passing still leaves the side above beta after a shallower search,
         // the node is not worth searching. Not twice in a row, and not with a window on a
         // win or a loss.
-        if full
-            && !pv_node
+        if prunable
             && depth >= self.sparams.null_min_depth
             && self.sparams.null_min_depth > 0
             && !self.null_at[ply - 1]
-            && beta.abs() < WIN - WIN_BOUND
-            && self.noise == 0
-            && self.eval_at(pos, ply) >= beta
+            && stat >= beta
         {
             if let Some(passed) = null_child(pos) {
                 self.null_at[ply] = true;
@@ -549,8 +545,7 @@ impl Worker {
             && !self.is_race(pos)
             && pos.ply_limit().is_none_or(|l| pos.ply().saturating_add(1) < l);
         // The network's sums of this node, for the leaves evaluated without playing.
-        let net =
-            (frontier && net::applies(pos)).then(|| Accumulators::new(&Network::SHIPPED, pos));
+        let net = (frontier && self.net_on).then(|| self.nets[ply]);
         let lmp_after = if full && !pv_node && depth <= self.sparams.lmp_depth {
             self.sparams.lmp_walls_per_ply * depth as usize
         } else {

@@ -3,7 +3,9 @@
 //! sums kept up to date along the line), the leaves one ply above the horizon evaluated
 //! without playing their move, and the exact value of a wall-less race.
 
-use quoridor_core::{Move, Outcome, Position, Variant};
+#[cfg(debug_assertions)]
+use quoridor_core::Outcome;
+use quoridor_core::{Move, Position, Variant};
 
 use crate::eval::{evaluate_two, evaluate_with, evaluate_without_net};
 use crate::net::{Accumulators, Network};
