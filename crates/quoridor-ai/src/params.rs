@@ -125,6 +125,9 @@ pub const TIME_NEW_ITERATION: u32 = 60;
 /// ... or once this share is spent when the best move has stayed the same for
 /// [`STABLE_ITERATIONS`] iterations from depth [`STABLE_FROM_DEPTH`] on.
 pub const TIME_STABLE: u32 = 30;
+/// [`TIME_NEW_ITERATION`] in three- and four-player games, whose selective paranoid search
+/// has not been measured to gain from the two-player share.
+pub const TIME_NEW_ITERATION_MULTI: u32 = 40;
 /// See [`TIME_STABLE`].
 pub const STABLE_ITERATIONS: u32 = 3;
 /// See [`TIME_STABLE`].
@@ -169,6 +172,8 @@ pub struct SearchParams {
     pub null_reduction: i32,
     /// See [`TIME_NEW_ITERATION`].
     pub time_new_iteration: u32,
+    /// See [`TIME_NEW_ITERATION_MULTI`].
+    pub time_new_iteration_multi: u32,
     /// See [`TIME_STABLE`].
     pub time_stable: u32,
 }
@@ -189,6 +194,7 @@ impl Default for SearchParams {
             null_min_depth: NULL_MIN_DEPTH,
             null_reduction: NULL_REDUCTION,
             time_new_iteration: TIME_NEW_ITERATION,
+            time_new_iteration_multi: TIME_NEW_ITERATION_MULTI,
             time_stable: TIME_STABLE,
         }
     }

@@ -239,7 +239,13 @@ impl Worker {
                 let spent = start.elapsed().as_secs_f64() / hard.as_secs_f64().max(1e-9);
                 let settled = depth >= STABLE_FROM_DEPTH && stable >= STABLE_ITERATIONS;
                 let p = &self.sparams;
-                let share = if settled { p.time_stable } else { p.time_new_iteration };
+                let share = if settled {
+                    p.time_stable
+                } else if pos.players() > 2 {
+                    p.time_new_iteration_multi
+                } else {
+                    p.time_new_iteration
+                };
                 if spent * 100.0 >= f64::from(share) {
                     break;
                 }
