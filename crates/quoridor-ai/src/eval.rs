@@ -3,15 +3,9 @@
 //!
 //! Scores are in centi-steps: 100 is worth one step of path length.
 
-use quoridor_core::{Position, Seat};
+use quoridor_core::{Position, Seat, Variant};
 
 use crate::params::EvalParams;
-
-/// Value of holding `n` walls (three and four players).
-#[inline]
-fn walls_value(p: &EvalParams, n: u8) -> i32 {
-    p.walls_in_hand[usize::from(n).min(p.walls_in_hand.len() - 1)]
-}
 
 /// Number of features of the two-player evaluation (see [`features_two`]).
 pub const FEATURES: usize = 20;
@@ -138,7 +132,7 @@ pub(crate) fn evaluate_two(p: &EvalParams, mine: (u8, u8), theirs: (u8, u8), my_
 ///
 /// ```
 /// use quoridor_ai::eval::evaluate;
-/// use quoridor_core::{Position, Seat};
+/// use quoridor_core::{Position, Seat, Variant};
 /// let pos = Position::default();
 /// assert!(evaluate(&pos, Seat::South) > 0); // South is to move
 /// assert_eq!(evaluate(&pos, Seat::South), -evaluate(&pos, Seat::North));
@@ -157,36 +151,237 @@ pub fn evaluate_with(p: &EvalParams, pos: &Position, me: Seat) -> i32 {
 /// the sums it keeps up to date).
 #[inline]
 pub(crate) fn evaluate_without_net(p: &EvalParams, pos: &Position, me: Seat) -> i32 {
-    let (step, tempo_bonus, leader) = (p.step, p.tempo, p.leader_weight);
-    let my_d = i32::from(pos.distance(me).unwrap_or(u8::MAX));
-    let tempo = if pos.turn() == me { tempo_bonus } else { -tempo_bonus };
-    let mine = walls_value(p, pos.walls_in_hand(me));
-    let mut n = 0;
-    let mut sum_d = 0;
-    let mut min_d = i32::MAX;
-    let mut sum_w = 0;
-    let mut their_walls = 0;
-    let mut their_d = 0;
-    for s in pos.active_seats() {
-        if s == me {
-            continue;
-        }
-        let d = i32::from(pos.distance(s).unwrap_or(u8::MAX));
-        n += 1;
-        sum_d += d;
-        min_d = min_d.min(d);
-        their_walls = pos.walls_in_hand(s);
-        their_d = pos.distance(s).unwrap_or(u8::MAX);
-        sum_w += walls_value(p, their_walls);
+    let n = pos.active_seats().count();
+    if n < 2 || !pos.is_active(me) {
+        return 0;
     }
-    if n == 0 {
-        return step * 50;
-    }
-    if n == 1 {
+    if n == 2 {
+        let Some(opp) = pos.active_seats().find(|&s| s != me) else { return 0 };
         let mine = (pos.distance(me).unwrap_or(u8::MAX), pos.walls_in_hand(me));
-        return evaluate_two(p, mine, (their_d, their_walls), pos.turn() == me);
+        let theirs = (pos.distance(opp).unwrap_or(u8::MAX), pos.walls_in_hand(opp));
+        return evaluate_two(p, mine, theirs, pos.turn() == me);
     }
-    // Blend in hundredths of a step so the mean keeps its fractions.
-    let opp = leader * min_d * step + (100 - leader) * sum_d * step / n;
-    opp / 100 - step * my_d + mine - sum_w / n + tempo
+    evaluate_multi(p, pos, me)
+}
+
+/// Number of features of a player in the three- and four-player evaluation (see
+/// [`features_multi`]).
+pub const MULTI_FEATURES: usize = 10;
+
+/// The multi-player features' names, in order.
+pub const MULTI_FEATURE_NAMES: [&str; MULTI_FEATURES] = [
+    "dist",
+    "turn",
+    "race-margin",
+    "race-leader",
+    "walls",
+    "walls^2",
+    "walls*dist",
+    "unanswered",
+    "dist=1",
+    "dist=2",
+];
+
+/// The games the multi-player evaluation has weights for: three players, four players, and
+/// King of the Hill (each by the players still in the game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MultiGame {
+    /// Three players in the classic game.
+    Three,
+    /// Four players in the classic game.
+    Four,
+    /// King of the Hill, three or four players still in it.
+    KingOfTheHill,
+}
+
+impl MultiGame {
+    /// Every kind, in the order of the weight tables.
+    pub const ALL: [MultiGame; 3] = [MultiGame::Three, MultiGame::Four, MultiGame::KingOfTheHill];
+
+    /// The kind of `pos`, or `None` with fewer than three players in the game.
+    #[must_use]
+    pub fn of(pos: &Position) -> Option<MultiGame> {
+        match (pos.variant(), pos.active_seats().count()) {
+            (_, 0..=2) => None,
+            (Variant::KingOfTheHill, _) => Some(MultiGame::KingOfTheHill),
+            (_, 3) => Some(MultiGame::Three),
+            _ => Some(MultiGame::Four),
+        }
+    }
+
+    /// The index of this kind's weights in [`MultiGame::ALL`].
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Its name, as the weights file and the fitting tool write it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            MultiGame::Three => "three players",
+            MultiGame::Four => "four players",
+            MultiGame::KingOfTheHill => "King of the Hill",
+        }
+    }
+}
+
+/// The features of every player still in a game of three or four, in turn order from the
+/// side to move (the player, then its features); `None` with fewer than three players in
+/// the game. A player at distance `d` holding `w` walls, `t` plies from its turn (0 for the
+/// side to move), among `n` players, the others at distances `d_j`:
+///
+/// | feature | value |
+/// |---|---|
+/// | dist | d |
+/// | turn | t |
+/// | race-margin | the race time of the best other minus its own, clamped to ±12, where the race time is n·d + t: the plies until it would arrive if nobody placed walls |
+/// | race-leader | [race-margin > 0]: it wins that race |
+/// | walls, walls^2 | w, w² |
+/// | walls*dist | w · Σ d_j / (n - 1): walls are worth more while the others are far from home |
+/// | unanswered | w when no other player holds a wall |
+/// | dist=1, dist=2 | [d = 1], [d = 2] |
+///
+/// The evaluation gives each player the score `u = β · f` and reads the chance that it
+/// wins as `exp(u)` over the sum of every player's `exp(u)` (a conditional logit, the
+/// model `quoridor fit --multi` fits). No feature multiplies a player's distance by
+/// anything else, so that a step forward is worth the same whatever the walls: a fit that
+/// made it worth less where the data are thin would teach the search to stay at home.
+#[must_use]
+pub fn features_multi(pos: &Position) -> Option<([Seat; 4], [[i32; MULTI_FEATURES]; 4], usize)> {
+    let mut seats = [Seat::South; 4];
+    let mut d = [0u8; 4];
+    let mut w = [0u8; 4];
+    let mut n = 0;
+    for s in pos.turn_order() {
+        seats[n] = s;
+        d[n] = pos.distance(s)?;
+        w[n] = pos.walls_in_hand(s);
+        n += 1;
+    }
+    (n >= 3).then(|| (seats, features_multi_of(&d[..n], &w[..n]), n))
+}
+
+/// [`features_multi`] from the players' distances and walls in hand, in turn order from the
+/// side to move (at most four; the rows past them are zero).
+#[must_use]
+pub fn features_multi_of(dist: &[u8], walls_in_hand: &[u8]) -> [[i32; MULTI_FEATURES]; 4] {
+    let n = dist.len().min(walls_in_hand.len()).min(4);
+    let (mut d, mut w) = ([0i32; 4], [0i32; 4]);
+    for i in 0..n {
+        d[i] = i32::from(dist[i]);
+        w[i] = i32::from(walls_in_hand[i]);
+    }
+    let walls: i32 = w.iter().sum();
+    let dists: i32 = d.iter().sum();
+    let race = |i: usize| n as i32 * d[i] + i as i32;
+    let mut f = [[0; MULTI_FEATURES]; 4];
+    for i in 0..n {
+        let best_other = (0..n).filter(|&j| j != i).map(race).min().unwrap_or(0);
+        let margin = (best_other - race(i)).clamp(-12, 12);
+        let others_walls = walls - w[i];
+        let x = &mut f[i];
+        x[0] = d[i];
+        x[1] = i as i32;
+        x[2] = margin;
+        x[3] = i32::from(margin > 0);
+        x[4] = w[i];
+        x[5] = w[i] * w[i];
+        x[6] = w[i] * (dists - d[i]) / (n as i32 - 1).max(1);
+        x[7] = if others_walls == 0 { w[i] } else { 0 };
+        x[8] = i32::from(d[i] == 1);
+        x[9] = i32::from(d[i] == 2);
+    }
+    f
+}
+
+/// Weights of the multi-player features are in thousandths of a logit.
+pub const MULTI_WEIGHT_UNIT: i32 = 1000;
+
+/// `1000 · ln(1 + exp(-x / 1000))` at x = 0, 125, 250, ... 8000: the softplus that
+/// [`log_add_exp`] interpolates.
+const SOFTPLUS: [i32; 65] = [
+    693, 633, 576, 523, 474, 429, 387, 348, 313, 281, 252, 225, 201, 180, 160, 143, 127, 113, 100, 89, 79, 70, 62, 55, 49, 43, 38, 34, 30, 26, 23, 21, 18, 16, 14, 13, 11, 10, 9, 8, 7, 6, 5, 5, 4, 4, 3, 3, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
+];
+
+/// `1000 · ln(exp(a / 1000) + exp(b / 1000))` for scores in thousandths of a logit, in
+/// integers (the same on every machine): the larger one plus a softplus of the difference,
+/// read from a table and interpolated (within a thousandth of a logit).
+#[inline]
+fn log_add_exp(a: i32, b: i32) -> i32 {
+    let (hi, diff) = if a >= b { (a, a - b) } else { (b, b - a) };
+    let i = (diff / 125) as usize;
+    if i + 1 >= SOFTPLUS.len() {
+        return hi;
+    }
+    let frac = diff % 125;
+    hi + SOFTPLUS[i] + (SOFTPLUS[i + 1] - SOFTPLUS[i]) * frac / 125
+}
+
+/// `1000 · ln(k)` for k = 0 to 3 other players: a player's fair share of the chances.
+const LN_OTHERS: [i32; 4] = [0, 0, 693, 1099];
+
+/// The chance, in logits (thousandths), that `me` wins a game of three or four players,
+/// against its fair share: `u(me) - ln Σ exp(u(other)) + ln(others)`, where `u = β · f`
+/// ([`features_multi`]). Zero when every player's chances are equal.
+#[must_use]
+pub fn multi_logit(p: &EvalParams, pos: &Position, me: Seat) -> Option<i32> {
+    let kind = MultiGame::of(pos)?;
+    let (seats, f, n) = features_multi(pos)?;
+    let i = seats[..n].iter().position(|&s| s == me)?;
+    Some(multi_logit_of(p, kind, &f[..n], i))
+}
+
+/// [`multi_logit`] of the `i`-th player from every player's features, in thousandths of a
+/// logit.
+#[must_use]
+pub fn multi_logit_of(p: &EvalParams, kind: MultiGame, f: &[[i32; MULTI_FEATURES]], i: usize) -> i32 {
+    let beta = &p.multi[kind.index()];
+    let u = |x: &[i32; MULTI_FEATURES]| -> i32 {
+        let sum: i64 = x.iter().zip(beta).map(|(&a, &b)| i64::from(a) * i64::from(b)).sum();
+        sum.clamp(-1 << 28, 1 << 28) as i32
+    };
+    let mut mine = 0;
+    let mut others: Option<i32> = None;
+    for (j, x) in f.iter().enumerate() {
+        let v = u(x);
+        if j == i {
+            mine = v;
+        } else {
+            others = Some(others.map_or(v, |o| log_add_exp(o, v)));
+        }
+    }
+    mine - others.unwrap_or(mine) + LN_OTHERS[f.len().saturating_sub(1).min(3)]
+}
+
+/// The three- and four-player evaluation for `me` in centi-steps: [`multi_logit`] times the
+/// fitted scale of the game (centi-steps per logit).
+#[inline]
+fn evaluate_multi(p: &EvalParams, pos: &Position, me: Seat) -> i32 {
+    let (Some(kind), Some(logit)) = (MultiGame::of(pos), multi_logit(p, pos, me)) else {
+        return 0;
+    };
+    let scale = p.multi_scale[kind.index()];
+    (i64::from(logit) * i64::from(scale) / i64::from(MULTI_WEIGHT_UNIT)) as i32
+}
+
+/// `1_000_000 · σ(x / 1000)` at x = -8000, -7750, ... 8000, for [`chance_of_logit`].
+const SIGMOID: [i32; 65] = [
+    335, 431, 553, 710, 911, 1170, 1501, 1927, 2473, 3173, 4070, 5220, 6693, 8577, 10987, 14064, 17986, 22977, 29312, 37327, 47426, 60087, 75858, 95349, 119203, 148047, 182426, 222700, 268941, 320821, 377541, 437823, 500000, 562177, 622459, 679179, 731059, 777300, 817574, 851953, 880797, 904651, 924142, 939913, 952574, 962673, 970688, 977023, 982014, 985936, 989013, 991423, 993307, 994780, 995930, 996827, 997527, 998073, 998499, 998830, 999089, 999290, 999447, 999569, 999665,
+];
+
+/// The chance to win, in millionths, of a player whose [`multi_logit`] is `logit` among
+/// `others` opponents (in integers, the same on every machine).
+#[must_use]
+pub fn chance_of_logit(logit: i32, others: i32) -> i32 {
+    let x = logit - LN_OTHERS[others.clamp(0, 3) as usize] + 8000;
+    if x <= 0 {
+        return SIGMOID[0];
+    }
+    let i = (x / 250) as usize;
+    if i + 1 >= SIGMOID.len() {
+        return SIGMOID[SIGMOID.len() - 1];
+    }
+    let frac = x % 250;
+    SIGMOID[i] + (SIGMOID[i + 1] - SIGMOID[i]) * frac / 250
 }

@@ -29,6 +29,7 @@ mod engine;
 pub mod eval;
 pub mod level;
 pub mod limits;
+mod maxn;
 mod movepick;
 pub mod net;
 mod net_weights;
@@ -42,6 +43,7 @@ mod tt;
 mod values;
 mod verdict;
 mod weights;
+mod weights_multi;
 
 use core::fmt;
 use std::time::Duration;

@@ -6,21 +6,35 @@ use quoridor_core::{Bitboard, Move, Orientation, Position, Seat};
 
 use crate::ordering::encode;
 use crate::params::MAX_PLY;
+use crate::params::MultiSearch;
 use crate::search::Worker;
 
-/// A move with its ordering key, and the position after it when already played.
+/// A move with its ordering key, and where the position after it comes from.
 #[derive(Clone, Copy)]
 pub(crate) struct Cand {
     pub(crate) mv: Move,
+    /// The move's code ([`encode`]), tagged with the replier in a reply layer
+    /// ([`reply_tag`]).
     pub(crate) code: u16,
     pub(crate) key: i32,
     /// Not forcing: may be searched less deep when late in the order.
     pub(crate) quiet: bool,
-    /// Index into the buffer's children, or `NO_CHILD`.
-    pub(crate) child: u16,
+    pub(crate) child: Child,
 }
 
-pub(crate) const NO_CHILD: u16 = u16::MAX;
+/// Where the position after a candidate move comes from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Child {
+    /// The move is played on the node's position when searched.
+    Play,
+    /// The buffer's child of this index, played already.
+    Kept(u16),
+    /// A best-reply layer: the move is played on the buffer's position of this index (the
+    /// node's position after the players before the replier made their likely moves, or
+    /// passed), and the players after the replier then do the same until the root player
+    /// is to move.
+    Reply(u8),
+}
 
 /// The moves of one node and the positions after them, kept per ply so that no search
 /// allocates.
@@ -31,22 +45,139 @@ pub(crate) struct Buf {
 }
 
 impl Buf {
-    /// The position after `c`: the kept child, or played into `scratch`.
+    /// The position after `c`: the kept child, or played into `scratch` (in a reply layer,
+    /// with the moves of the other players until `root` is to move).
     #[inline]
     pub(crate) fn child_of<'a>(
         &'a self,
         c: &Cand,
         pos: &Position,
         scratch: &'a mut Position,
+        root: Seat,
+        multi: MultiSearch,
     ) -> &'a Position {
-        if c.child == NO_CHILD {
-            *scratch = *pos;
-            scratch.play_unchecked(c.mv);
-            scratch
-        } else {
-            &self.kids[usize::from(c.child)]
+        match c.child {
+            Child::Play => {
+                *scratch = *pos;
+                scratch.play_unchecked(c.mv);
+                scratch
+            }
+            Child::Kept(k) => &self.kids[usize::from(k)],
+            Child::Reply(k) => {
+                *scratch = self.kids[usize::from(k)];
+                scratch.play_unchecked(c.mv);
+                finish_reply(scratch, root, multi);
+                scratch
+            }
         }
     }
+}
+
+/// The move a player who does not give the best reply is assumed to make in a best-reply
+/// layer: a step along its shortest path (the walk of the greedy bot), or, when a pawn
+/// stands on that step, the pawn move that leaves it nearest its goal.
+pub(crate) fn likely_move(pos: &Position) -> Option<Move> {
+    let me = pos.turn();
+    let moves = pos.pawn_moves();
+    if let Some(next) = pos.shortest_path(me).nth(1) {
+        if moves.contains(next) {
+            return Some(Move::Pawn(next));
+        }
+    }
+    let goal = pos.goal(me);
+    let distance = |sq| if goal.contains(sq) { 0 } else { pos.distance_from(me, sq).unwrap_or(u8::MAX) };
+    match moves.into_iter().min_by_key(|&sq| (distance(sq), sq.index())) {
+        Some(sq) => Some(Move::Pawn(sq)),
+        None => pos.legal_moves().first().copied(),
+    }
+}
+
+/// The move of a player who does not give the best reply, in the greedy variant
+/// ([`MultiSearch::BestReplyGreedy`]): against the opponent that leads the race (fewest
+/// plies to its goal, counting the turn order), when that opponent is ahead of the mover and
+/// the mover holds a wall, the wall across the leader's shortest path that costs the leader
+/// the most steps more than the mover (at least one); otherwise [`likely_move`]. The
+/// greedy bot's rule, which is how most players use their walls in a many-player game.
+pub(crate) fn greedy_move(pos: &Position) -> Option<Move> {
+    let me = pos.turn();
+    if pos.walls_in_hand(me) > 0 {
+        let n = pos.active_seats().count() as u32;
+        let race = |(i, s): (usize, Seat)| u32::from(pos.distance(s).unwrap_or(u8::MAX)) * n + i as u32;
+        let mine = race((0, me));
+        let leader = pos.turn_order().enumerate().skip(1).min_by_key(|&x| race(x));
+        if let Some((i, opp)) = leader.filter(|&x| race(x) < mine) {
+            let _ = i;
+            let (my_d, opp_d) = (pos.distance(me)?, pos.distance(opp)?);
+            let (cut_h, cut_v) = path_cuts(pos, opp);
+            let legal = pos.legal_walls();
+            let mut best: Option<(i32, Move)> = None;
+            for (bits, o) in [
+                (legal.horizontal().bits() & cut_h, Orientation::Horizontal),
+                (legal.vertical().bits() & cut_v, Orientation::Vertical),
+            ] {
+                for a in Bitboard::from_bits_truncate(bits) {
+                    let Some(w) = quoridor_core::Wall::new(a, o) else { continue };
+                    let theirs = pos.distance_after_wall(w, opp).map_or(0, |d| i32::from(d) - i32::from(opp_d));
+                    let own = pos.distance_after_wall(w, me).map_or(0, |d| i32::from(d) - i32::from(my_d));
+                    let gain = theirs - own;
+                    if gain >= 1 && best.is_none_or(|(g, _)| gain > g) {
+                        best = Some((gain, Move::Wall(w)));
+                    }
+                }
+            }
+            if let Some((_, m)) = best {
+                return Some(m);
+            }
+        }
+    }
+    likely_move(pos)
+}
+
+/// The move that a player who does not give the best reply makes under `multi`.
+#[inline]
+pub(crate) fn other_move(pos: &Position, multi: MultiSearch) -> Option<Move> {
+    if matches!(multi, MultiSearch::BestReplyGreedy | MultiSearch::RivalGreedy) {
+        greedy_move(pos)
+    } else {
+        likely_move(pos)
+    }
+}
+
+/// Completes a best-reply layer after the reply: the players after the replier make their
+/// likely moves (or pass, with `pass`) until `root` is to move or the game is over.
+pub(crate) fn finish_reply(p: &mut Position, root: Seat, multi: MultiSearch) {
+    if multi == MultiSearch::BestReply {
+        if let Some(q) = p.pass_to(root) {
+            *p = q;
+        }
+        return;
+    }
+    while !p.is_game_over() && p.turn() != root && p.is_active(root) {
+        let Some(m) = other_move(p, multi) else { return };
+        p.play_unchecked(m);
+    }
+}
+
+/// The position in which the next opponent after `p`'s mover replies in a best-reply layer,
+/// once `p`'s mover made its move (or passed); `None` when the game ends first or the turn
+/// comes back to `root`.
+fn next_prefix(p: &Position, root: Seat, multi: MultiSearch) -> Option<Position> {
+    let next = if multi == MultiSearch::BestReply {
+        let after = p.turn_order().nth(1)?;
+        p.pass_to(after)?
+    } else {
+        let mut q = *p;
+        q.play_unchecked(other_move(p, multi)?);
+        q
+    };
+    (!next.is_game_over() && next.turn() != root && next.is_active(root)).then_some(next)
+}
+
+/// The code of a reply by the `i`-th opponent of a reply layer: the move's code with the
+/// replier in the bits above it (0 outside reply layers).
+#[inline]
+pub(crate) fn reply_tag(i: usize) -> u16 {
+    ((i as u16) + 1) << 9
 }
 
 impl Worker {
@@ -66,9 +197,72 @@ impl Worker {
     ) {
         out.cands.clear();
         out.kids.clear();
+        self.push_moves(pos, ply, hash_move, out, mode, 0, pos.turn());
+    }
+
+    /// Fills `out` with the candidates of a best-reply layer (three and four players, an
+    /// opponent of the root player to move): the moves of every opponent in turn, each in
+    /// the position that the opponents before it leave with their likely moves (or
+    /// passes), as [`Worker::generate`] finds them, tagged with the replier. With
+    /// [`MultiSearch::Rival`] only the opponent nearest its goal replies. The line in which
+    /// every opponent makes its likely move is kept once.
+    pub(crate) fn generate_replies(
+        &self,
+        pos: &Position,
+        ply: usize,
+        hash_move: u16,
+        out: &mut Buf,
+        mode: Gen,
+    ) {
+        out.cands.clear();
+        out.kids.clear();
+        let multi = self.sparams.multi;
+        let pass = multi == MultiSearch::BestReply;
+        let rival = matches!(multi, MultiSearch::Rival | MultiSearch::RivalGreedy)
+            .then(|| rival_index(pos, self.root));
+        let hist_seat = pos.turn();
+        let mut prefix = Some(*pos);
+        let mut i = 0;
+        while let Some(p) = prefix {
+            if rival.is_none_or(|r| r == i) {
+                let start = out.cands.len();
+                self.push_moves(&p, ply, hash_move, out, mode, reply_tag(i), hist_seat);
+                let likely = if i > 0 && !pass { other_move(&p, multi) } else { None };
+                debug_assert!(mode != Gen::All, "a reply layer plays its moves when searched");
+                let mut k = start;
+                while k < out.cands.len() {
+                    if Some(out.cands[k].mv) == likely {
+                        // The line where everyone makes its likely move is the first
+                        // opponent's reply already.
+                        out.cands.swap_remove(k);
+                        continue;
+                    }
+                    out.cands[k].child = Child::Reply(i as u8);
+                    k += 1;
+                }
+            }
+            out.kids.push(p);
+            prefix = next_prefix(&p, self.root, multi);
+            i += 1;
+        }
+    }
+
+    /// Adds the candidate moves of `pos` to `out` (see [`Worker::generate`]), their codes
+    /// tagged with `tag`, ordered with the history of `hist_seat`.
+    #[allow(clippy::too_many_arguments)]
+    fn push_moves(
+        &self,
+        pos: &Position,
+        ply: usize,
+        hash_move: u16,
+        out: &mut Buf,
+        mode: Gen,
+        tag: u16,
+        hist_seat: Seat,
+    ) {
         let me = pos.turn();
         let my_d = i32::from(pos.distance(me).unwrap_or(0));
-        let hist = &self.heur.history[me.index()];
+        let hist = &self.heur.history[hist_seat.index()];
         let killers = self.heur.killers[ply.min(MAX_PLY)];
         let bonus = |code: u16, base: i32| -> i32 {
             if code == hash_move {
@@ -91,7 +285,7 @@ impl Worker {
         }
         for sq in pos.pawn_moves() {
             let mv = Move::Pawn(sq);
-            let code = encode(mv);
+            let code = encode(mv) | tag;
             let (gain, child) = if lazy {
                 let i = sq.index();
                 (
@@ -102,7 +296,7 @@ impl Worker {
                     } else {
                         0
                     },
-                    NO_CHILD,
+                    None,
                 )
             } else if mode == Gen::Gains || mode == Gen::Full {
                 let gain = if pos.goal(me).contains(sq) {
@@ -110,7 +304,7 @@ impl Worker {
                 } else {
                     my_d - i32::from(pos.distance_from(me, sq).unwrap_or(0))
                 };
-                (gain, NO_CHILD)
+                (gain, None)
             } else {
                 // Played in place: no copy of the child after the fact.
                 out.kids.push(*pos);
@@ -122,14 +316,14 @@ impl Worker {
                 } else {
                     my_d - i32::from(child.distance(me).unwrap_or(0))
                 };
-                (gain, k as u16)
+                (gain, Some(k as u16))
             };
             out.cands.push(Cand {
                 mv,
                 code,
                 key: bonus(code, gain * 100_000),
                 quiet: gain <= 0,
-                child,
+                child: child.map_or(Child::Play, Child::Kept),
             });
         }
         if pos.walls_in_hand(me) == 0 {
@@ -161,13 +355,13 @@ impl Worker {
                 for a in Bitboard::from_bits_truncate(bits) {
                     let Some(w) = quoridor_core::Wall::new(a, o) else { continue };
                     let mv = Move::Wall(w);
-                    let code = encode(mv);
+                    let code = encode(mv) | tag;
                     out.cands.push(Cand {
                         mv,
                         code,
                         key: bonus(code, QUIET_WALL_KEY),
                         quiet: true,
-                        child: NO_CHILD,
+                        child: Child::Play,
                     });
                 }
             }
@@ -180,14 +374,14 @@ impl Worker {
             for a in Bitboard::from_bits_truncate(bits) {
                 let Some(w) = quoridor_core::Wall::new(a, o) else { continue };
                 let mv = Move::Wall(w);
-                let code = encode(mv);
+                let code = encode(mv) | tag;
                 if lazy {
                     out.cands.push(Cand {
                         mv,
                         code,
                         key: bonus(code, 0),
                         quiet: false,
-                        child: NO_CHILD,
+                        child: Child::Play,
                     });
                     continue;
                 }
@@ -204,7 +398,7 @@ impl Worker {
                             code,
                             key: bonus(code, delta * 100_000),
                             quiet: delta <= 1,
-                            child: NO_CHILD,
+                            child: Child::Play,
                         });
                     }
                     continue;
@@ -223,7 +417,7 @@ impl Worker {
                     code,
                     key: bonus(code, delta * 100_000),
                     quiet: delta <= 1,
-                    child: k as u16,
+                    child: Child::Kept(k as u16),
                 });
             }
         }
@@ -267,4 +461,17 @@ fn path_cuts(pos: &Position, seat: Seat) -> (u128, u128) {
         prev = Some(b);
     }
     (h, v)
+}
+
+/// The index (in turn order after the root player, 0 first) of the opponent that would win
+/// a race in which nobody places walls: the nearest to its goal, counted in plies with the
+/// turn order, ties to the earlier mover. The only replier of [`MultiSearch::Rival`].
+fn rival_index(pos: &Position, root: Seat) -> usize {
+    let n = pos.active_seats().count();
+    let mut best = (u32::MAX, 0);
+    for (i, s) in pos.turn_order().take_while(|&s| s != root).enumerate() {
+        let d = u32::from(pos.distance(s).unwrap_or(u8::MAX));
+        best = best.min((d * n as u32 + i as u32, i));
+    }
+    best.1
 }

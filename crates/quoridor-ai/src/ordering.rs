@@ -6,8 +6,9 @@ use quoridor_core::{Move, Orientation, Square, Wall};
 
 use crate::params::{HISTORY_MAX, MAX_PLY};
 
-/// Number of distinct move codes.
-pub(crate) const CODES: usize = 512;
+/// Number of distinct move codes: the codes of [`encode`], and in best-reply layers the same
+/// with the replier in bits 9 and 10 (`movepick::reply_tag`).
+pub(crate) const CODES: usize = 2048;
 
 /// A move as a small number: pawn moves 1..=121 (square index + 1), walls from 256. 0 means
 /// no move.
@@ -19,10 +20,10 @@ pub(crate) fn encode(m: Move) -> u16 {
     }
 }
 
-/// The move of a code, if the code names one.
+/// The move of a code, if the code names one (the replier's tag aside: see [`replier`]).
 #[inline]
 pub(crate) fn decode(code: u16) -> Option<Move> {
-    match code {
+    match code & 511 {
         1..=121 => Square::from_index((code - 1) as u8).map(Move::Pawn),
         256..=511 => {
             let o = if code >= 384 { Orientation::Vertical } else { Orientation::Horizontal };
@@ -30,6 +31,16 @@ pub(crate) fn decode(code: u16) -> Option<Move> {
             Wall::new(a, o).map(Move::Wall)
         }
         _ => None,
+    }
+}
+
+/// The replier of a best-reply layer's code: its index among the opponents in turn order,
+/// or `None` for the code of an ordinary move.
+#[inline]
+pub(crate) fn replier(code: u16) -> Option<usize> {
+    match code >> 9 {
+        0 => None,
+        t => Some(usize::from(t) - 1),
     }
 }
 

@@ -7,27 +7,21 @@ pub const WIN_BOUND: i32 = 10_000;
 /// Largest search depth in plies.
 pub const MAX_PLY: usize = 128;
 
-/// Value of one step of path length (the unit of the evaluation: centi-steps).
-pub const STEP: i32 = 100;
-/// Value of walls in hand, by count (0, 1, 2, ... walls); counts past the end use the last.
-/// Walls are worth more than the step or two a wall usually costs an opponent at once: a
-/// wall kept is a threat, and the side that runs out first gets walled in the endgame.
-pub const WALLS_IN_HAND: [i32; 11] = [0, 170, 330, 480, 620, 750, 870, 980, 1080, 1170, 1250];
-/// Bonus for the side to move (set by matches: 20 beat 50).
-pub const TEMPO: i32 = 20;
-/// How much the closest opponent's distance weighs against the mean opponent distance in
-/// multi-player evaluation (percent): the leader is the real threat.
-pub const LEADER_WEIGHT: i32 = 70;
-
-/// Walls held against an opponent who has none left are worth this much more (percent of
-/// [`WALLS_IN_HAND`], two players): nothing can answer them, and the race they will decide
-/// cannot be defended with walls.
-pub const UNANSWERED_WALLS: i32 = 150;
-
 /// Two-player evaluation weights, one per feature of [`crate::eval::features_two`], in
 /// 1/[`crate::eval::WEIGHT_UNIT`] centi-steps: fitted on self-play games by `quoridor fit`
 /// (see `docs/ai.md`), which writes `weights.rs`.
 pub const TWO_PLAYER: [i32; crate::eval::FEATURES] = crate::weights::TWO_PLAYER;
+
+/// Three- and four-player evaluation weights, one table per [`crate::eval::MultiGame`], one
+/// weight per feature of [`crate::eval::features_multi`], in thousandths of a logit: fitted
+/// on self-play games by `quoridor fit --multi` (see `docs/ai.md`), which writes
+/// `weights_multi.rs`.
+pub const MULTI: [[i32; crate::eval::MULTI_FEATURES]; 3] = crate::weights_multi::MULTI;
+
+/// Centi-steps per logit of the multi-player evaluation, per [`crate::eval::MultiGame`]:
+/// one step of a player's own path is worth about 100, as in two-player games (fitted with
+/// [`MULTI`]).
+pub const MULTI_SCALE: [i32; 3] = crate::weights_multi::MULTI_SCALE;
 
 /// The evaluation weights as one value, so that tuning runs can compare settings in one
 /// program; [`EvalParams::default`] holds the constants above. Start from it and set the
@@ -36,35 +30,22 @@ pub const TWO_PLAYER: [i32; crate::eval::FEATURES] = crate::weights::TWO_PLAYER;
 /// ```
 /// use quoridor_ai::params::EvalParams;
 /// let mut p = EvalParams::default();
-/// p.tempo = 0;
+/// p.two_player[13] = 0; // no tempo
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct EvalParams {
-    /// See [`STEP`].
-    pub step: i32,
-    /// See [`WALLS_IN_HAND`].
-    pub walls_in_hand: [i32; 11],
-    /// See [`TEMPO`].
-    pub tempo: i32,
-    /// See [`LEADER_WEIGHT`].
-    pub leader_weight: i32,
-    /// See [`UNANSWERED_WALLS`].
-    pub unanswered_walls: i32,
     /// See [`TWO_PLAYER`].
     pub two_player: [i32; crate::eval::FEATURES],
+    /// See [`MULTI`].
+    pub multi: [[i32; crate::eval::MULTI_FEATURES]; 3],
+    /// See [`MULTI_SCALE`].
+    pub multi_scale: [i32; 3],
 }
 
 impl Default for EvalParams {
     fn default() -> EvalParams {
-        EvalParams {
-            step: STEP,
-            walls_in_hand: WALLS_IN_HAND,
-            tempo: TEMPO,
-            leader_weight: LEADER_WEIGHT,
-            unanswered_walls: UNANSWERED_WALLS,
-            two_player: TWO_PLAYER,
-        }
+        EvalParams { two_player: TWO_PLAYER, multi: MULTI, multi_scale: MULTI_SCALE }
     }
 }
 
@@ -133,6 +114,40 @@ pub const STABLE_ITERATIONS: u32 = 3;
 /// See [`TIME_STABLE`].
 pub const STABLE_FROM_DEPTH: u32 = 9;
 
+/// How the search treats the opponents of the root player in three- and four-player games
+/// (see `docs/ai.md`, "Three and four players").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MultiSearch {
+    /// Every opponent plays against the root player, one after another, as one team.
+    Paranoid,
+    /// Best-reply search (Schadd and Winands): between two moves of the root player, only
+    /// the strongest reply of any one opponent is searched; the others pass.
+    BestReply,
+    /// BRS+ (Esser et al.): as [`MultiSearch::BestReply`], but the opponents that do not
+    /// give the best reply make their likely move (a step along their shortest path), so
+    /// that every searched position can occur in the game.
+    BestReplyPlus,
+    /// As [`MultiSearch::BestReplyPlus`], but the opponents that do not give the best reply
+    /// play the greedy bot's move: a wall against the race leader when it is ahead of them,
+    /// else a step.
+    BestReplyGreedy,
+    /// As [`MultiSearch::BestReplyPlus`], but only the opponent nearest its goal (the race
+    /// leader among them) replies; the others walk.
+    Rival,
+    /// As [`MultiSearch::Rival`], the others playing the greedy bot's move.
+    RivalGreedy,
+    /// Max^n: every player plays the move best for itself, by its own chance to win.
+    MaxN,
+}
+
+/// The multi-player search of [`SearchParams::default`].
+pub const MULTI_SEARCH: MultiSearch = MultiSearch::Rival;
+
+/// Walls searched at a node of the max^n search (the best by their ordering key), besides
+/// every pawn move.
+pub const MAXN_WALLS: usize = 6;
+
 /// The search's tunable switches as one value (for tuning runs);
 /// [`SearchParams::default`] holds the constants above. Start from it and set the fields
 /// to change (a switch added later breaks no caller):
@@ -176,6 +191,10 @@ pub struct SearchParams {
     pub time_new_iteration_multi: u32,
     /// See [`TIME_STABLE`].
     pub time_stable: u32,
+    /// See [`MULTI_SEARCH`].
+    pub multi: MultiSearch,
+    /// See [`MAXN_WALLS`].
+    pub maxn_walls: usize,
 }
 
 impl Default for SearchParams {
@@ -196,6 +215,8 @@ impl Default for SearchParams {
             time_new_iteration: TIME_NEW_ITERATION,
             time_new_iteration_multi: TIME_NEW_ITERATION_MULTI,
             time_stable: TIME_STABLE,
+            multi: MULTI_SEARCH,
+            maxn_walls: MAXN_WALLS,
         }
     }
 }

@@ -32,14 +32,14 @@ use std::time::Duration;
 use quoridor_core::{Move, Outcome, Position, Seat, WallSet};
 
 use crate::engine::Shared;
-use crate::movepick::{Buf, Gen};
+use crate::movepick::{Buf, Child, Gen, other_move};
 use crate::net::{self, Accumulators, Network};
-use crate::ordering::{Heuristics, decode};
+use crate::ordering::{Heuristics, decode, replier};
 use crate::params::{
     ASPIRATION, ASPIRATION_FROM_DEPTH, CHECK_EVERY, MAX_PLY, STABLE_FROM_DEPTH, STABLE_ITERATIONS,
     WIN, WIN_BOUND,
 };
-use crate::params::{EvalParams, SearchParams};
+use crate::params::{EvalParams, MultiSearch, SearchParams};
 use crate::race::{RaceTable, RaceValue};
 use crate::rng::mix;
 use crate::time::Instant;
@@ -70,6 +70,8 @@ pub(crate) struct Worker {
     pub(crate) stop: Option<Arc<AtomicBool>>,
     pub(crate) aborted: bool,
     pub(crate) root: Seat,
+    /// The root position's ply count: win and loss scores count the plies played from it.
+    pub(crate) root_ply: u32,
     pub(crate) root_key: u64,
     pub(crate) pv: Vec<[u16; MAX_PLY + 1]>,
     pub(crate) pv_len: [usize; MAX_PLY + 1],
@@ -101,6 +103,7 @@ impl Worker {
             stop: None,
             aborted: false,
             root: Seat::South,
+            root_ply: 0,
             root_key: 0,
             pv: vec![[0; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -133,6 +136,7 @@ impl Worker {
         self.stop = limits.stop.clone();
         self.aborted = false;
         self.root = pos.turn();
+        self.root_ply = pos.ply();
         self.root_key = if pos.players() > 2 { mix(0xA5A5 + self.root.index() as u64) } else { 0 };
         self.heur.age();
         self.net_on = net::applies(pos);
@@ -181,6 +185,39 @@ impl Worker {
                 } else {
                     (-INF, INF)
                 };
+            if self.sparams.multi == MultiSearch::MaxN && pos.players() > 2 {
+                let (v, idx) = self.maxn_root(&mut root, depth as i32);
+                let me = self.root.index();
+                if self.aborted {
+                    if let (Some(v), Some(_)) = (v, idx) {
+                        if v[me] > prev {
+                            best = root.cands[0].mv;
+                            result.pv = self.pv_moves(pos);
+                            result.score = self.maxn_score(pos, v[me]);
+                        }
+                    }
+                    break;
+                }
+                let Some(v) = v else { break };
+                prev = v[me];
+                best = root.cands[0].mv;
+                let pv = self.pv_moves(pos);
+                result = info_at(self.nodes, depth, self.maxn_score(pos, v[me]), pv);
+                on_iteration(&result);
+                if single && limits.is_timed() {
+                    break;
+                }
+                if soft.is_some_and(|s| Instant::now() >= s) && !helper {
+                    break;
+                }
+                if let Some((_, hard)) = budget {
+                    let spent = start.elapsed().as_secs_f64() / hard.as_secs_f64().max(1e-9);
+                    if !helper && spent * 100.0 >= f64::from(self.sparams.time_new_iteration_multi) {
+                        break;
+                    }
+                }
+                continue;
+            }
             let score = loop {
                 let (v, idx) = self.root_search(pos, &mut root, depth as i32, alpha, beta);
                 if self.aborted {
@@ -295,13 +332,37 @@ impl Worker {
     fn pv_moves(&self, pos: &Position) -> Vec<Move> {
         let mut out = Vec::new();
         let mut p = *pos;
-        for &code in &self.pv[0][..self.pv_len[0]] {
+        let multi = self.sparams.multi;
+        let pass = multi == MultiSearch::BestReply;
+        'line: for &code in &self.pv[0][..self.pv_len[0]] {
+            // A best-reply layer's code stands for a move of every opponent: the others'
+            // moves before and after the reply (a line with passes stops at the reply).
+            let reply = replier(code);
+            for _ in 0..reply.unwrap_or(0) {
+                match other_move(&p, multi) {
+                    Some(m) if !pass && !p.is_game_over() => {
+                        p.play_unchecked(m);
+                        out.push(m);
+                    }
+                    _ => break 'line,
+                }
+            }
             match decode(code) {
                 Some(m) if p.is_legal(m) => {
                     p.play_unchecked(m);
                     out.push(m);
                 }
                 _ => break,
+            }
+            if reply.is_some() {
+                if pass {
+                    break;
+                }
+                while !p.is_game_over() && p.turn() != self.root && p.is_active(self.root) {
+                    let Some(m) = other_move(&p, multi) else { break 'line };
+                    p.play_unchecked(m);
+                    out.push(m);
+                }
             }
         }
         // A line that ends in a solved race goes on with the table's perfect play.
@@ -333,7 +394,9 @@ impl Worker {
         let mut walls_searched = 0;
         for i in 0..root.cands.len() {
             let c = root.cands[i];
-            let child = &root.kids[usize::from(c.child)];
+            // Every root move is played by the generator (`Gen::All`).
+            let Child::Kept(k) = c.child else { continue };
+            let child = &root.kids[usize::from(k)];
             let same = self.same_team(child.turn(), me);
             let is_wall = matches!(c.mv, Move::Wall(_));
             walls_searched += usize::from(is_wall);
@@ -386,8 +449,33 @@ impl Worker {
         self.pv_len[ply] = n + 1;
     }
 
+    /// The score of a max^n value (the root player's chance, in millionths).
+    fn maxn_score(&self, pos: &Position, v: i32) -> Score {
+        use crate::maxn::{FLOOR, ONE};
+        if v > ONE - FLOOR {
+            return Score::Win((ONE - v) as u32);
+        }
+        if v < FLOOR {
+            return Score::Loss(v as u32);
+        }
+        let n = pos.active_seats().count().max(2) as f64;
+        let p = f64::from(v) / f64::from(ONE);
+        let logit = (p / (1.0 - p)).ln() - (1.0 / (n - 1.0)).ln();
+        let scale = crate::eval::MultiGame::of(pos).map_or(100, |k| self.params.multi_scale[k.index()]);
+        Score::Eval((logit * f64::from(scale)).round() as i32)
+    }
+
+    /// Plies played from the root to `pos` (the unit of win and loss scores).
+    #[inline]
+    pub(crate) fn dist(&self, pos: &Position) -> i32 {
+        pos.ply().saturating_sub(self.root_ply).min(WIN_BOUND as u32 / 2) as i32
+    }
+
     #[inline]
     pub(crate) fn same_team(&self, a: Seat, b: Seat) -> bool {
+        if self.sparams.multi == MultiSearch::MaxN {
+            return a == b;
+        }
         (a == self.root) == (b == self.root)
     }
 
@@ -437,16 +525,19 @@ impl Worker {
         }
         self.pv_len[ply] = 0;
         let me = pos.turn();
+        // Plies played since the root: what wins and losses are counted in (more than the
+        // search's `ply` in a best-reply layer, which plays a move of every opponent).
+        let dist = self.dist(pos);
         if let Some(o) = pos.outcome() {
             return match o {
-                Outcome::Winner(s) if self.same_team(s, me) => WIN - ply as i32,
-                Outcome::Winner(_) => -(WIN - ply as i32),
+                Outcome::Winner(s) if self.same_team(s, me) => WIN - dist,
+                Outcome::Winner(_) => -(WIN - dist),
                 Outcome::Draw => 0,
             };
         }
         if !pos.is_active(self.root) {
-            // Paranoid view: the root player is out, which is a loss for it.
-            let v = -(WIN - ply as i32);
+            // The root player is out, which is a loss for it.
+            let v = -(WIN - dist);
             return if me == self.root { v } else { -v };
         }
         if pos.players() == 2 && self.is_race(pos) {
@@ -455,7 +546,7 @@ impl Worker {
                 && self.deadline.is_none_or(|d| {
                     d.saturating_duration_since(Instant::now()) > Duration::from_millis(30)
                 });
-            if let Some(v) = self.race_score(pos, ply, build) {
+            if let Some(v) = self.race_score(pos, dist as usize, build) {
                 return v;
             }
         }
@@ -464,8 +555,8 @@ impl Worker {
         }
         // Mate distance pruning: no line from here wins sooner than next ply or loses
         // sooner than this one; a window outside that cannot be met.
-        let beta = beta.min(WIN - ply as i32 - 1);
-        alpha = alpha.max(-(WIN - ply as i32));
+        let beta = beta.min(WIN - dist - 1);
+        alpha = alpha.max(-(WIN - dist));
         if alpha >= beta {
             return alpha;
         }
@@ -475,7 +566,7 @@ impl Worker {
         // At the last ply before the horizon a table probe (a cache miss) costs more than
         // it saves: every child is a leaf.
         let use_tt = depth >= 2;
-        if let Some(hit) = if use_tt { self.tt.probe(key, ply) } else { None } {
+        if let Some(hit) = if use_tt { self.tt.probe(key, dist as usize) } else { None } {
             hash_move = hit.mv;
             if !pv_node && hit.depth >= depth {
                 let cut = match hit.bound {
@@ -535,7 +626,14 @@ impl Worker {
             (true, true) => Gen::Full,
             (true, false) => Gen::Gains,
         };
-        self.generate(pos, ply, hash_move, &mut buf, mode);
+        // A best-reply layer: the root player's opponents answer with one reply between
+        // them (three and four players).
+        let reply = !two && self.sparams.multi != MultiSearch::Paranoid && me != self.root;
+        if reply {
+            self.generate_replies(pos, ply, hash_move, &mut buf, mode);
+        } else {
+            self.generate(pos, ply, hash_move, &mut buf, mode);
+        }
         let old_alpha = alpha;
         let mut best = -INF;
         let mut best_code = 0u16;
@@ -581,7 +679,8 @@ impl Worker {
                     continue;
                 }
             }
-            let quick = if frontier { self.quick_leaf(pos, c.mv, ply, net.as_ref()) } else { None };
+            let quick =
+                if frontier { self.quick_leaf(pos, c.mv, dist as usize, net.as_ref()) } else { None };
             let v = if let Some(v) = quick {
                 // The leaf counts as a node searched, as if played.
                 if self.count_node() {
@@ -591,18 +690,18 @@ impl Worker {
                 self.pv_len[ply + 1] = 0;
                 #[cfg(debug_assertions)]
                 {
-                    let child = buf.child_of(c, pos, &mut scratch);
-                    let played = -self.eval_or_end(child, ply + 1);
+                    let child = buf.child_of(c, pos, &mut scratch, self.root, self.sparams.multi);
+                    let played = -self.eval_or_end(child, dist as usize + 1);
                     assert_eq!(v, played, "leaf {} of {pos}", c.mv);
                 }
                 v
             } else if i == 0 {
-                let child = buf.child_of(c, pos, &mut scratch);
+                let child = buf.child_of(c, pos, &mut scratch, self.root, self.sparams.multi);
                 let same = self.same_team(child.turn(), me);
                 self.net_step(pos, c.mv, ply);
                 self.child(child, same, depth - 1, ply + 1, alpha, beta)
             } else {
-                let child = buf.child_of(c, pos, &mut scratch);
+                let child = buf.child_of(c, pos, &mut scratch, self.root, self.sparams.multi);
                 let same = self.same_team(child.turn(), me);
                 self.net_step(pos, c.mv, ply);
                 let r = if full {
@@ -660,7 +759,7 @@ impl Worker {
             Bound::Upper
         };
         if use_tt {
-            self.tt.store(key, ply, depth, best, bound, best_code);
+            self.tt.store(key, dist as usize, depth, best, bound, best_code);
         }
         best
     }

@@ -11,7 +11,7 @@ use quoridor_core::{Game, Move, Outcome, Position, Seat};
 
 use crate::external::ExternalBot;
 use crate::options::{FirstSeat, PositionOptions};
-use crate::util::{clock_seed, elo, fmt_elo};
+use crate::util::{clock_seed, elo, fmt_elo, random_opening};
 
 /// The ply limit of match games when none is given (the field's custom).
 pub const DEFAULT_PLY_LIMIT: u32 = 300;
@@ -188,9 +188,12 @@ pub struct Args {
     /// Number of games (played in pairs with the colours swapped)
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
-    /// Random pawn moves played at the start of each pair of games (varied by --seed)
+    /// Random moves played at the start of each pair of games (varied by --seed)
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=40))]
     pub opening_plies: u32,
+    /// Percent of the random opening moves that are walls (the rest are pawn moves)
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100))]
+    pub opening_walls: u32,
     /// Directory where every game record is written
     #[arg(long, value_name = "DIR", default_value = "match-games")]
     pub save: PathBuf,
@@ -233,10 +236,12 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let mut opening: Vec<Move> = Vec::new();
     for g in 0..args.games {
         if g % 2 == 0 {
+            let mut rng = quoridor_ai::SplitMix64::new(seed.wrapping_add(u64::from(g / 2)));
             opening = random_opening(
                 start.position(),
                 args.opening_plies,
-                seed.wrapping_add(u64::from(g / 2)),
+                args.opening_walls,
+                &mut rng,
             );
         }
         let mut game = start.clone();
@@ -351,26 +356,6 @@ fn turn_order(start: &Position) -> Vec<Seat> {
     seats
 }
 
-fn random_opening(pos: &Position, plies: u32, seed: u64) -> Vec<Move> {
-    let mut rng = quoridor_ai::SplitMix64::new(seed);
-    let mut pos = *pos;
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        if pos.is_game_over() {
-            break;
-        }
-        let pawn: Vec<_> = pos.pawn_moves().iter().collect();
-        if pawn.is_empty() {
-            break;
-        }
-        let m = Move::Pawn(pawn[rng.below(pawn.len())]);
-        if pos.play(m).is_err() {
-            break;
-        }
-        moves.push(m);
-    }
-    moves
-}
 
 fn play_out(game: &mut Game, bots: &mut [(Seat, Box<dyn Bot>)], notes: &mut Vec<String>) {
     while !game.position().is_game_over() {

@@ -9,11 +9,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use quoridor_ai::{Engine, EngineOptions, Limits, Score, SplitMix64};
-use quoridor_core::{Game, Move, Outcome, Position, Seat};
+use quoridor_core::{Outcome, Position, Seat};
 
 use crate::matches::start_game;
 use crate::options::PositionOptions;
-use crate::util::clock_seed;
+use crate::util::{clock_seed, random_opening};
 
 /// Arguments of `quoridor selfplay`.
 #[derive(Debug, Clone, clap::Args)]
@@ -112,7 +112,11 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         let mut rng =
             SplitMix64::new(seed.wrapping_mul(0x2545_f491_4f6c_dd1d).wrapping_add(u64::from(g)));
         let mut game = start.clone();
-        random_opening(&mut game, args.opening_plies, args.opening_walls, &mut rng);
+        for m in random_opening(game.position(), args.opening_plies, args.opening_walls, &mut rng) {
+            if game.play(m).is_err() {
+                break;
+            }
+        }
         let first_mover = game.position().turn();
         for e in &mut engines {
             e.new_game();
@@ -159,26 +163,3 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Plays `plies` random legal moves: walls `wall_percent` of the time (when the side to move
-/// has one), pawn moves otherwise.
-fn random_opening(game: &mut Game, plies: u32, wall_percent: u32, rng: &mut SplitMix64) {
-    for _ in 0..plies {
-        let pos = *game.position();
-        if pos.is_game_over() {
-            return;
-        }
-        let moves = pos.legal_moves();
-        let (walls, pawns): (Vec<Move>, Vec<Move>) =
-            moves.iter().partition(|m| matches!(m, Move::Wall(_)));
-        let want_wall = !walls.is_empty() && (rng.below(100) as u32) < wall_percent;
-        let pool = if want_wall || pawns.is_empty() { &walls } else { &pawns };
-        if pool.is_empty() {
-            return;
-        }
-        let m = pool[rng.below(pool.len())];
-        // A random wall may hand the game to one side at once; that is the variety wanted.
-        if game.play(m).is_err() {
-            return;
-        }
-    }
-}

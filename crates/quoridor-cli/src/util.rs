@@ -1,9 +1,11 @@
 //! Small helpers shared by the subcommands: a seed from the clock, terminal detection,
-//! durations and the Elo estimate of a match. (The seeded generator is
+//! durations, random openings and the Elo estimate of a match. (The seeded generator is
 //! [`quoridor_ai::SplitMix64`].)
 
 use std::io::IsTerminal;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use quoridor_core::{Move, Position};
 
 /// A seed from the clock and the process id, for when the user gave none.
 #[must_use]
@@ -11,6 +13,39 @@ pub fn clock_seed() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0x5eed, |d| d.as_nanos() as u64 ^ u64::from(std::process::id()).rotate_left(32))
+}
+
+/// `plies` random legal moves from `pos` (fewer if the game ends): walls `wall_percent` of
+/// the time when the side to move has one, pawn moves otherwise, each drawn uniformly. The
+/// openings of matches and self-play, so that their games differ.
+#[must_use]
+pub fn random_opening(
+    pos: &Position,
+    plies: u32,
+    wall_percent: u32,
+    rng: &mut quoridor_ai::SplitMix64,
+) -> Vec<Move> {
+    let mut pos = *pos;
+    let mut opening = Vec::new();
+    for _ in 0..plies {
+        if pos.is_game_over() {
+            break;
+        }
+        let moves = pos.legal_moves();
+        let (walls, pawns): (Vec<Move>, Vec<Move>) =
+            moves.iter().partition(|m| matches!(m, Move::Wall(_)));
+        let want_wall =
+            wall_percent > 0 && !walls.is_empty() && (rng.below(100) as u32) < wall_percent;
+        let pool = if want_wall || pawns.is_empty() { &walls } else { &pawns };
+        if pool.is_empty() {
+            break;
+        }
+        // A random wall may hand the game to one side at once; that is the variety wanted.
+        let m = pool[rng.below(pool.len())];
+        pos.play_unchecked(m);
+        opening.push(m);
+    }
+    opening
 }
 
 /// When to colour the output.

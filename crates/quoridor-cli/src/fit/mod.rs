@@ -58,6 +58,11 @@ pub struct Args {
     /// Network training: the random seed of the initial weights and the shuffles
     #[arg(long, default_value_t = 1, value_name = "N", requires = "net")]
     pub seed: u64,
+    /// Fit the three- and four-player evaluation (`quoridor_ai::eval::features_multi`, one
+    /// table per kind of game found in the files) instead; `--out` then names its source
+    /// file (crates/quoridor-ai/src/weights_multi.rs)
+    #[arg(long, conflicts_with = "net")]
+    pub multi: bool,
 }
 
 fn parse_lambda(s: &str) -> Result<f64, String> {
@@ -67,6 +72,7 @@ fn parse_lambda(s: &str) -> Result<f64, String> {
     }
 }
 
+mod multi;
 mod net;
 
 /// One training position.
@@ -160,9 +166,9 @@ fn fit_scale(xs: &[(f64, f64)]) -> f64 {
 }
 
 /// Solves `a x = b` by Gaussian elimination with partial pivoting.
-fn solve(mut a: Vec<[f64; FEATURES]>, mut b: [f64; FEATURES]) -> Option<[f64; FEATURES]> {
-    for col in 0..FEATURES {
-        let pivot = (col..FEATURES).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+fn solve<const N: usize>(mut a: Vec<[f64; N]>, mut b: [f64; N]) -> Option<[f64; N]> {
+    for col in 0..N {
+        let pivot = (col..N).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
         if a[pivot][col].abs() < 1e-15 {
             return None;
         }
@@ -181,8 +187,8 @@ fn solve(mut a: Vec<[f64; FEATURES]>, mut b: [f64; FEATURES]) -> Option<[f64; FE
             }
         }
     }
-    let mut x = [0.0; FEATURES];
-    for i in 0..FEATURES {
+    let mut x = [0.0; N];
+    for i in 0..N {
         x[i] = b[i] / a[i][i];
     }
     Some(x)
@@ -234,6 +240,9 @@ fn fit_logistic(samples: &[Sample], targets: &[f64], l2: f64) -> [f64; FEATURES]
 /// # Errors
 /// Unreadable or malformed files, too few positions, or a file that cannot be written.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    if args.multi {
+        return multi::run(args, out);
+    }
     let (samples, skipped) = read(args)?;
     if args.net {
         return net::run(args, &samples, skipped, out);

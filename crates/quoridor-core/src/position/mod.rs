@@ -162,6 +162,21 @@ impl Position {
         Seat::ALL.into_iter().filter(move |s| self.active & seat_bit(*s) != 0)
     }
 
+    /// The seats still in the game in the order they move from now on, the side to move
+    /// first.
+    ///
+    /// ```
+    /// use quoridor_core::{Config, Position, Seat};
+    /// let mut pos = Position::start(&Config::default().with_players(4)).unwrap();
+    /// pos.play("e2".parse().unwrap()).unwrap();
+    /// let order: Vec<Seat> = pos.turn_order().collect();
+    /// assert_eq!(order, [Seat::West, Seat::North, Seat::East, Seat::South]);
+    /// ```
+    pub fn turn_order(&self) -> impl Iterator<Item = Seat> + '_ {
+        let first = self.turn.index();
+        (0..4).map(move |k| Seat::ALL[(first + k) % 4]).filter(move |&s| self.is_active(s))
+    }
+
     /// Number of players the game started with.
     #[must_use]
     pub const fn players(&self) -> u8 {

@@ -85,6 +85,38 @@ impl Position {
         self.eliminate();
     }
 
+    /// This position with `seat` to move, as if the seats before it had passed: pawns,
+    /// walls and walls in hand unchanged, the ply count one more (so a ply limit still
+    /// ends the game, drawn). Passing is not a move of the game, which never allows it; a
+    /// search uses it to ask what a player could do if another did nothing (a null move,
+    /// best-reply search). It costs no revalidation: the cached paths are kept.
+    ///
+    /// `None` when the game is over, `seat` is not in it, the ply count would overflow, or
+    /// `seat` would have no legal action (the rules would eliminate it).
+    ///
+    /// ```
+    /// use quoridor_core::{Position, Seat};
+    /// let pos = Position::default();
+    /// let passed = pos.pass_to(Seat::North).unwrap();
+    /// assert_eq!((passed.turn(), passed.ply()), (Seat::North, 1));
+    /// assert_eq!(passed.to_string(), "9 S:e1:10,N:e9:10 - N 1");
+    /// assert!(pos.pass_to(Seat::East).is_none()); // not in a two-player game
+    /// ```
+    #[must_use]
+    pub fn pass_to(&self, seat: Seat) -> Option<Position> {
+        if self.outcome.is_some() || !self.is_active(seat) {
+            return None;
+        }
+        let mut p = *self;
+        p.ply = p.ply.checked_add(1)?;
+        p.set_turn(seat);
+        p.outcome = p.draw();
+        if p.outcome.is_none() && !p.has_legal_action() {
+            return None;
+        }
+        Some(p)
+    }
+
     /// Keeps the cached path of seat `i` when the pawn moved along it; false otherwise.
     #[inline]
     fn follow_path(&mut self, i: usize, from: Square, to: Square) -> bool {
