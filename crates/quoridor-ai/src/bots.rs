@@ -184,16 +184,22 @@ impl EngineBot {
         pos: &Position,
         on_iteration: &mut dyn FnMut(&SearchInfo),
     ) -> Option<Move> {
-        if let Some(level) = self.level {
-            let pct = level.random_move_percent();
-            if pct > 0 && (self.rng.below(100) as u32) < pct {
-                let pawn: Vec<_> = pos.pawn_moves().iter().collect();
-                if !pawn.is_empty() {
-                    return Some(Move::Pawn(pawn[self.rng.below(pawn.len())]));
-                }
-            }
+        if let Some(m) = self.random_move(pos) {
+            return Some(m);
         }
         self.engine.search(pos, &self.limits, on_iteration).map(|r| r.best)
+    }
+
+    /// The level's random pawn move, when it draws one this time.
+    fn random_move(&mut self, pos: &Position) -> Option<Move> {
+        let pct = self.level?.random_move_percent();
+        if pct > 0 && (self.rng.below(100) as u32) < pct {
+            let pawn: Vec<_> = pos.pawn_moves().iter().collect();
+            if !pawn.is_empty() {
+                return Some(Move::Pawn(pawn[self.rng.below(pawn.len())]));
+            }
+        }
+        None
     }
 }
 
@@ -207,5 +213,12 @@ impl Bot for EngineBot {
 
     fn choose(&mut self, pos: &Position) -> Option<Move> {
         self.choose_with_info(pos, &mut |_| {})
+    }
+
+    fn choose_in_game(&mut self, game: &Game) -> Option<Move> {
+        if let Some(m) = self.random_move(game.position()) {
+            return Some(m);
+        }
+        self.engine.search_game(game, &self.limits, &mut |_| {}).map(|r| r.best)
     }
 }

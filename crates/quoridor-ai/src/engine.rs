@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use quoridor_core::Position;
+use quoridor_core::{Game, Position};
 
 use crate::params::MAX_THREADS;
 use crate::params::{EvalParams, SearchParams};
@@ -24,7 +24,7 @@ use crate::{EngineOptions, Limits, SearchInfo, SearchResult};
 ///
 /// ```
 /// use quoridor_ai::{Engine, EngineOptions, Limits};
-/// use quoridor_core::Position;
+/// use quoridor_core::{Game, Position};
 /// let mut engine = Engine::new(EngineOptions::default());
 /// let pos = Position::default();
 /// let r = engine.search(&pos, &Limits::depth(3), &mut |info| {
@@ -134,6 +134,46 @@ impl Engine {
     /// Permille of the transposition table used by the last search.
     pub fn hashfull(&self) -> u32 {
         self.tt.hashfull()
+    }
+
+    /// Searches the current position of `game` like [`Engine::search`], knowing the
+    /// positions the game went through: in three- and four-player games a root move that
+    /// brings back one of them scores as a draw would ([`crate::params::REPETITION`]), so
+    /// that engines do not shuffle to and fro until the ply limit ends the game.
+    ///
+    /// ```
+    /// use quoridor_ai::{Engine, EngineOptions, Limits};
+    /// use quoridor_core::{Config, Game};
+    /// let mut game = Game::new(&Config::default().with_players(3)).unwrap();
+    /// for m in ["e2", "b5", "e8", "e1", "a5", "e9"] {
+    ///     game.play(m.parse().unwrap()).unwrap();
+    /// }
+    /// let mut engine = Engine::new(EngineOptions::default());
+    /// let r = engine.search_game(&game, &Limits::depth(3), &mut |_| {}).unwrap();
+    /// assert!(game.position().is_legal(r.best));
+    /// ```
+    pub fn search_game(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        on_iteration: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<SearchResult> {
+        let current = game.position();
+        let mut keys: Vec<u64> = game
+            .positions()
+            .filter(|p| p.zobrist() != current.zobrist())
+            .map(Position::zobrist)
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        for w in &mut self.workers {
+            w.history.clone_from(&keys);
+        }
+        let result = self.search(current, limits, on_iteration);
+        for w in &mut self.workers {
+            w.history.clear();
+        }
+        result
     }
 
     /// Searches `pos` within `limits`, calling `on_iteration` after every completed

@@ -144,6 +144,12 @@ pub enum MultiSearch {
 /// The multi-player search of [`SearchParams::default`].
 pub const MULTI_SEARCH: MultiSearch = MultiSearch::Rival;
 
+/// Score of a root move that brings back a position the game went through, in three- and
+/// four-player games searched with [`crate::Engine::search_game`] (centi-steps, for the
+/// root player): as bad as a draw at the ply limit, which nobody wins. Without it engines
+/// that hold their walls wait for each other, to and fro, until the ply limit.
+pub const REPETITION: i32 = -5000;
+
 /// Walls searched at a node of the max^n search (the best by their ordering key), besides
 /// every pawn move.
 pub const MAXN_WALLS: usize = 6;

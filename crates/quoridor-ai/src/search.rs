@@ -36,8 +36,8 @@ use crate::movepick::{Buf, Child, Gen, other_move};
 use crate::net::{self, Accumulators, Network};
 use crate::ordering::{Heuristics, decode, replier};
 use crate::params::{
-    ASPIRATION, ASPIRATION_FROM_DEPTH, CHECK_EVERY, MAX_PLY, STABLE_FROM_DEPTH, STABLE_ITERATIONS,
-    WIN, WIN_BOUND,
+    ASPIRATION, ASPIRATION_FROM_DEPTH, CHECK_EVERY, MAX_PLY, REPETITION, STABLE_FROM_DEPTH,
+    STABLE_ITERATIONS, WIN, WIN_BOUND,
 };
 use crate::params::{EvalParams, MultiSearch, SearchParams};
 use crate::race::{RaceTable, RaceValue};
@@ -82,6 +82,9 @@ pub(crate) struct Worker {
     /// ... and its sums at each ply of the current line, kept up to date move by move.
     pub(crate) nets: Vec<Accumulators>,
     pub(crate) bufs: Vec<Buf>,
+    /// Keys of the positions the game went through before the root, sorted (set by
+    /// [`crate::Engine::search_game`]; empty otherwise).
+    pub(crate) history: Vec<u64>,
 }
 
 impl Worker {
@@ -111,6 +114,7 @@ impl Worker {
             net_on: false,
             nets: vec![Accumulators::default(); MAX_PLY + 2],
             bufs: (0..=MAX_PLY + 1).map(|_| Buf::default()).collect(),
+            history: Vec::new(),
         }
     }
 
@@ -401,7 +405,10 @@ impl Worker {
             let is_wall = matches!(c.mv, Move::Wall(_));
             walls_searched += usize::from(is_wall);
             self.net_step(pos, c.mv, 0);
-            let v = if i == 0 {
+            let repeats = child.players() > 2 && self.history.binary_search(&child.zobrist()).is_ok();
+            let v = if repeats {
+                REPETITION
+            } else if i == 0 {
                 self.child(child, same, depth - 1, 1, alpha, beta)
             } else {
                 let r = if full && is_wall && c.quiet {

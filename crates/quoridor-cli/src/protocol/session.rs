@@ -299,7 +299,7 @@ impl Session {
             None => self.make_engine(self.hash_mb),
         };
         let engine = self.engine.insert(engine);
-        let result = engine.search(&pos, &self.limits, &mut |_| {});
+        let result = engine.search_game(&self.game, &self.limits, &mut |_| {});
         let m = match result {
             Some(r) if pos.is_legal(r.best) => r.best,
             // The engine always finds a legal move while the game goes on; stay safe anyway.
