@@ -4,12 +4,19 @@
 //! crate's own source files, included by path (the rules-crate corpora are replayed by
 //! `crates/quoridor-core/tests/fuzz_corpus.rs`).
 
-// Only part of the rules checks is used here.
+// Only part of the rules checks is used here, and of what they use: the slow reference and
+// the position check of `quoridor-core`'s tests.
 #[allow(dead_code)]
 #[path = "../../../fuzz/src/checks_core.rs"]
 mod checks_core;
 #[path = "../../../fuzz/src/checks_engine.rs"]
 mod checks_engine;
+#[allow(dead_code)]
+#[path = "../../quoridor-core/tests/common/invariants.rs"]
+mod invariants;
+#[allow(dead_code)]
+#[path = "../../quoridor-core/tests/common/reference.rs"]
+mod reference;
 
 use std::fs;
 use std::path::PathBuf;

@@ -6,7 +6,8 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use common::{Rng, all_configs, every_move, random_move};
+use common::invariants::every_move;
+use common::{Rng, all_configs, random_move};
 use quoridor_core::action::{ActionMap, action_count};
 use quoridor_core::observation::{observation_len, observe, planes};
 use quoridor_core::{BoardSize, Config, Move, Position, Seat, Variant, seats_for};

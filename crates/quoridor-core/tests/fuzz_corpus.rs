@@ -1,9 +1,15 @@
 //! Replays every committed fuzz corpus file of the rules-crate targets through the same
 //! checks the fuzzers run, so that a stable `cargo test --workspace` covers what the fuzzers
-//! found without building libFuzzer. The checks are the fuzz crate's own source file.
+//! found without building libFuzzer. The checks are the fuzz crate's own source file; the
+//! reference and the position check it calls are this crate's `tests/common`.
+
+mod common;
 
 #[path = "../../../fuzz/src/checks_core.rs"]
 mod checks;
+
+// What `checks_core.rs` finds at the root of every crate that compiles it.
+use common::{invariants, reference};
 
 use std::fs;
 use std::path::PathBuf;
@@ -89,10 +95,10 @@ fn largest_board_with_127_walls_each_keeps_its_invariants() {
             pos.play(m).expect("a listed move is legal");
             plies += 1;
             if plies % 25 == 0 {
-                checks::check_position(&pos);
+                invariants::check_position(&pos);
             }
         }
-        checks::check_position(&pos);
+        invariants::check_position(&pos);
         assert!(pos.walls().len() > 40, "{pos}");
     }
 }
@@ -105,11 +111,11 @@ fn ply_counter_saturates() {
     for m in ["f2", "f10", "a1h"] {
         pos.play(m.parse::<Move>().expect("move")).expect("legal");
         assert_eq!(pos.ply(), u32::MAX);
-        checks::check_position(&pos);
+        invariants::check_position(&pos);
     }
     let mut pos: Position = "9 S:e1:10,N:e9:10 - S 4294967294/4294967295".parse().expect("legal");
     pos.play("e2".parse().expect("move")).expect("legal");
     assert_eq!(pos.ply(), u32::MAX);
     assert!(pos.is_game_over());
-    checks::check_position(&pos);
+    invariants::check_position(&pos);
 }

@@ -63,7 +63,7 @@ fn setup_strategy() -> impl Strategy<Value = Setup> {
         prop::option::of(any::<u32>()),
     )
         .prop_map(|(size, koth, seats, walls, turn, ply, ply_limit)| {
-            let every_wall = common::every_wall();
+            let every_wall = common::invariants::every_wall();
             Setup {
                 size,
                 variant: if koth { Variant::KingOfTheHill } else { Variant::Classic },
@@ -123,7 +123,7 @@ fn apply(game: &mut Game, step: Step) -> bool {
 fn check_invariants(game: &Game) -> Result<(), TestCaseError> {
     let pos = game.position();
     // The incremental hash is the hash from scratch.
-    prop_assert_eq!(pos.zobrist(), common::rebuilt_zobrist(pos), "{}", pos);
+    prop_assert_eq!(pos.zobrist(), common::invariants::rebuilt_zobrist(pos), "{}", pos);
     // Pawns on distinct squares of the board; occupied squares are exactly the pawns.
     let pawns: Vec<Square> = pos.active_seats().filter_map(|s| pos.pawn(s)).collect();
     prop_assert_eq!(pawns.len(), pos.active_seats().count());
@@ -175,7 +175,7 @@ proptest! {
             prop_assert_eq!(listed.len(), pos.legal_moves().len());
             prop_assert_eq!(pos.count_legal_moves(), listed.len());
             let accepted: BTreeSet<Move> =
-                common::every_move().into_iter().filter(|&m| pos.is_legal(m)).collect();
+                common::invariants::every_move().into_iter().filter(|&m| pos.is_legal(m)).collect();
             prop_assert_eq!(&accepted, &listed, "{}", pos);
             if !apply(&mut game, step) {
                 break;
@@ -197,7 +197,7 @@ proptest! {
                         for s in after.active_seats() {
                             prop_assert!(after.distance(s).is_some(), "{} after {} in {}", s, m, pos);
                         }
-                        prop_assert_eq!(after.zobrist(), common::rebuilt_zobrist(&after));
+                        prop_assert_eq!(after.zobrist(), common::invariants::rebuilt_zobrist(&after));
                     }
                 }
             }

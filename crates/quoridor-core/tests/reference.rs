@@ -1,14 +1,17 @@
 //! The fast engine against a deliberately slow, obviously correct reference model
-//! (`tests/common/mod.rs`) on thousands of random positions of every variant, and reference
-//! perft against the fast perft, including every row of the perft data files that the
-//! reference can afford.
+//! (`tests/common/reference.rs`, compared by `tests/common/invariants.rs`) on thousands of
+//! random positions of every variant, every move played checked against the reference's own
+//! play, and reference perft against the fast perft, including every row of the perft data
+//! files that the reference can afford.
 
 mod common;
 
 use std::collections::BTreeSet;
 
-use common::{Cell, RefState, RefWall, Rng, all_configs, cell, every_move, perft_files};
-use quoridor_core::{Config, Move, PlayError, Position, Seat, Variant, perft};
+use common::invariants::check_position;
+use common::reference::{RefState, RefWall, cell};
+use common::{Rng, all_configs, perft_files};
+use quoridor_core::{Config, Move, Position, Seat, Variant, perft};
 
 /// What the random positions covered, so that a change that stops them from reaching the
 /// interesting cases fails loudly instead of silently testing less.
@@ -27,73 +30,11 @@ struct Coverage {
     no_walls_in_hand: usize,
 }
 
-/// Whether `e` is a true reason, by the reference, for the move `m` being illegal.
-fn error_is_right(r: &RefState, m: Move, e: &PlayError) -> bool {
-    let me = r.pawns[r.turn.index()].expect("the side to move is in the game");
-    let hands = r.hands[r.turn.index()];
-    let adjacent = |a: Cell, b: Cell| (a.0 - b.0).abs() + (a.1 - b.1).abs() == 1;
-    match (m, e) {
-        (_, PlayError::GameOver(o)) => r.outcome() == Some(*o),
-        _ if r.outcome().is_some() => false,
-        (Move::Pawn(to), PlayError::OffBoard(s)) => *s == to && !r.on_board(cell(to)),
-        (Move::Pawn(to), PlayError::Occupied(s)) => {
-            *s == to && r.on_board(cell(to)) && r.occupied(cell(to))
-        }
-        (Move::Pawn(to), PlayError::BlockedByWall { from, to: t }) => {
-            let (f, t2) = (cell(*from), cell(*t));
-            let d = (t2.0 - f.0, t2.1 - f.1);
-            *t == to
-                && f == me
-                && r.on_board(t2)
-                && !r.occupied(t2)
-                && adjacent(f, t2)
-                && !r.open(f, d)
-        }
-        (Move::Pawn(to), PlayError::Unreachable { from, to: t }) => {
-            let t2 = cell(*t);
-            *t == to
-                && cell(*from) == me
-                && r.on_board(t2)
-                && !r.occupied(t2)
-                && (!adjacent(me, t2) || r.open(me, (t2.0 - me.0, t2.1 - me.1)))
-        }
-        (Move::Wall(_), PlayError::NoWallsLeft(s)) => *s == r.turn && hands == 0,
-        _ if hands == 0 => false,
-        (Move::Wall(w), PlayError::WallOffBoard(x)) => {
-            *x == w && !RefWall::from_wall(w).on_board(r.size)
-        }
-        (Move::Wall(w), PlayError::WallOverlaps { wall, placed }) => {
-            let (rw, p) = (RefWall::from_wall(w), RefWall::from_wall(*placed));
-            *wall == w && rw.on_board(r.size) && r.walls.contains(&p) && (p == rw || p.overlaps(rw))
-        }
-        (Move::Wall(w), PlayError::WallCrosses { wall, placed }) => {
-            let (rw, p) = (RefWall::from_wall(w), RefWall::from_wall(*placed));
-            *wall == w && rw.on_board(r.size) && r.walls.contains(&p) && p.crosses(rw)
-        }
-        (Move::Wall(w), PlayError::WallCutsOff { wall, seat }) => {
-            let rw = RefWall::from_wall(w);
-            let fits = rw.on_board(r.size)
-                && !r.walls.iter().any(|&p| p == rw || p.overlaps(rw) || p.crosses(rw));
-            let pawn = r.pawns[seat.index()];
-            *wall == w && fits && pawn.is_some_and(|c| r.bfs_with(*seat, c, Some(rw)).is_none())
-        }
-        _ => false,
-    }
-}
-
-/// Compares every question the engine answers about `pos` with the reference.
-fn check_position(pos: &Position, cov: &mut Coverage) {
-    let r = RefState::from_position(pos);
-    let ctx = || format!("position {pos}");
+/// Checks `pos` (every invariant, and the fast engine against the reference on every
+/// question it answers) and counts what it covers.
+fn check_and_count(pos: &Position, cov: &mut Coverage) {
+    let (r, expected) = check_position(pos);
     cov.positions += 1;
-
-    // The state reads back exactly (and the position string round-trips).
-    assert_eq!(pos.to_string().parse::<Position>().as_ref(), Ok(pos), "{}", ctx());
-    assert_eq!(pos.zobrist(), common::rebuilt_zobrist(pos), "{}", ctx());
-
-    // End of the game.
-    assert_eq!(pos.outcome(), r.outcome(), "{}", ctx());
-    assert_eq!(pos.is_game_over(), r.outcome().is_some(), "{}", ctx());
     if r.outcome().is_some() {
         cov.game_over += 1;
     }
@@ -106,107 +47,6 @@ fn check_position(pos: &Position, cov: &mut Coverage) {
     if r.hands[r.turn.index()] == 0 {
         cov.no_walls_in_hand += 1;
     }
-
-    // Goals and distances (reference BFS), and the shortest path the engine keeps.
-    for s in Seat::ALL {
-        let expected = r.distance(s);
-        assert_eq!(pos.distance(s).map(u32::from), expected, "distance of {s}, {}", ctx());
-        let path: Vec<Cell> = pos.shortest_path(s).map(cell).collect();
-        match expected {
-            None => assert!(path.is_empty(), "{}", ctx()),
-            Some(d) => {
-                assert_eq!(path.len() as u32, d + 1, "path of {s}, {}", ctx());
-                assert_eq!(Some(path[0]), r.pawns[s.index()], "{}", ctx());
-                assert!(r.is_goal(s, path[path.len() - 1]), "path of {s} ends off goal");
-                for pair in path.windows(2) {
-                    let d = (pair[1].0 - pair[0].0, pair[1].1 - pair[0].1);
-                    assert!(
-                        common::DIRS.contains(&d) && r.open(pair[0], d),
-                        "path of {s} takes a blocked step {pair:?}, {}",
-                        ctx()
-                    );
-                }
-            }
-        }
-        if pos.seats().any(|t| t == s) {
-            let goal: BTreeSet<Cell> = pos.goal(s).iter().map(cell).collect();
-            let mut expected_goal = BTreeSet::new();
-            for c in 0..r.size {
-                for row in 0..r.size {
-                    if r.is_goal(s, (c, row)) {
-                        expected_goal.insert((c, row));
-                    }
-                }
-            }
-            assert_eq!(goal, expected_goal, "goal of {s}, {}", ctx());
-        }
-    }
-
-    // The distance map, from every square (every tenth position: it costs a search per
-    // square).
-    if cov.positions % 10 == 0 {
-        for s in pos.active_seats() {
-            let map = pos.distance_map(s);
-            for col in 0..r.size {
-                for row in 0..r.size {
-                    let expected = r.bfs(s, (col, row)).map_or(u8::MAX, |d| d as u8);
-                    let at = common::square((col, row));
-                    assert_eq!(map[at.index() as usize], expected, "map of {s} at {at}, {}", ctx());
-                }
-            }
-        }
-    }
-
-    // Who is in the game.
-    assert_eq!(pos.players() as usize, r.seats.len(), "{}", ctx());
-    for s in Seat::ALL {
-        assert_eq!(pos.is_active(s), r.pawns[s.index()].is_some(), "{}", ctx());
-    }
-
-    // Ranking.
-    let ranking = pos.ranking();
-    let expected_ranks = r.ranking();
-    for s in Seat::ALL {
-        assert_eq!(ranking.rank(s), expected_ranks[s.index()], "rank of {s}, {}", ctx());
-    }
-
-    // Moves: the list as a set, the bulk count, and is_legal / check for every nameable move.
-    let expected = r.legal_moves();
-    let list = pos.legal_moves();
-    let got: BTreeSet<Move> = list.iter().copied().collect();
-    assert_eq!(got.len(), list.len(), "legal_moves lists a move twice, {}", ctx());
-    if got != expected {
-        let extra: Vec<&Move> = got.difference(&expected).collect();
-        let missing: Vec<&Move> = expected.difference(&got).collect();
-        panic!("legal_moves differs: extra {extra:?}, missing {missing:?}, {}", ctx());
-    }
-    assert_eq!(pos.count_legal_moves(), expected.len(), "count_legal_moves, {}", ctx());
-    let pawn_moves: BTreeSet<Move> = pos.pawn_moves().iter().map(Move::Pawn).collect();
-    let expected_pawn: BTreeSet<Move> =
-        expected.iter().copied().filter(|m| matches!(m, Move::Pawn(_))).collect();
-    assert_eq!(pawn_moves, expected_pawn, "pawn_moves, {}", ctx());
-    let wall_moves: BTreeSet<Move> = pos.legal_walls().iter().map(Move::Wall).collect();
-    let expected_walls: BTreeSet<Move> =
-        expected.iter().copied().filter(|m| matches!(m, Move::Wall(_))).collect();
-    assert_eq!(wall_moves, expected_walls, "legal_walls, {}", ctx());
-    assert_eq!(pos.legal_walls().len(), expected_walls.len(), "legal_walls, {}", ctx());
-    for m in every_move() {
-        let legal = expected.contains(&m);
-        assert_eq!(pos.is_legal(m), legal, "is_legal({m}), {}", ctx());
-        match pos.check(m) {
-            Ok(()) => assert!(legal, "check({m}) accepts an illegal move, {}", ctx()),
-            Err(e) => {
-                assert!(!legal, "check({m}) refuses a legal move: {e}, {}", ctx());
-                assert!(
-                    error_is_right(&r, m, &e),
-                    "check({m}) gives the wrong reason: {e}, {}",
-                    ctx()
-                );
-            }
-        }
-    }
-
-    // Coverage of the pawn rules and the path rule.
     if let Some(me) = r.pawns[r.turn.index()] {
         for m in &expected {
             if let Move::Pawn(sq) = m {
@@ -221,21 +61,20 @@ fn check_position(pos: &Position, cov: &mut Coverage) {
         }
     }
     if r.outcome().is_none() && r.hands[r.turn.index()] > 0 {
-        for m in every_move() {
-            if let Move::Wall(w) = m {
-                let rw = RefWall::from_wall(w);
-                let fits = rw.on_board(r.size)
-                    && !r.walls.iter().any(|&p| p == rw || p.overlaps(rw) || p.crosses(rw));
-                if fits && !expected.contains(&m) {
-                    cov.path_rule_rejections += 1;
-                }
-            }
-        }
+        let fitting = r.every_wall().filter(|&w| r.wall_fits(w));
+        cov.path_rule_rejections +=
+            fitting.filter(|w| !expected.contains(&Move::Wall(w.to_wall()))).count();
+    }
+    // The reference's shortcut for the path rule against its literal rule, which searches
+    // once per wall and player (so only every tenth position).
+    if cov.positions % 10 == 0 && r.outcome().is_none() {
+        let literal: BTreeSet<RefWall> = r.every_wall().filter(|&w| r.wall_legal(w)).collect();
+        assert_eq!(r.wall_moves(), literal, "the reference's wall shortcut, position {pos}");
     }
 }
 
 /// Plays random games from `config`, checking every position and every transition against
-/// the reference. Returns the number of positions checked.
+/// the reference, and counts what they cover in `cov`.
 fn random_games(
     config: &Config,
     seed: u64,
@@ -249,7 +88,7 @@ fn random_games(
         assert_eq!(RefState::from_position(&pos), RefState::start(config), "start of {config:?}");
         let wall_percent = wall_percents[rng.below(wall_percents.len())];
         for _ in 0..max_plies {
-            check_position(&pos, cov);
+            check_and_count(&pos, cov);
             if pos.is_game_over() {
                 break;
             }
@@ -350,8 +189,9 @@ fn start_positions_follow_the_rules() {
 }
 
 /// The reference's work for a perft row, roughly: (nodes one ply above the leaves) x (wall
-/// slots) x (players) x (squares per search). The fast perft only estimates the cost here;
-/// the count compared is the reference's own.
+/// slots) x (players) x (squares per search). An upper bound: the reference searches again
+/// only for the walls that block a player's path (`RefState::wall_moves`). The fast perft
+/// only estimates the cost here; the count compared is the reference's own.
 fn reference_cost(pos: &Position, depth: u32) -> u64 {
     let n = u64::from(pos.size().get());
     let players = pos.active_seats().count() as u64;
@@ -401,7 +241,8 @@ fn perft_files_agree_with_reference() {
 }
 
 /// The other rows of the data files, counted by the reference (about twenty minutes in
-/// release: `cargo test --release -p quoridor-core --test reference -- --ignored`), except
+/// release when timed with the reference's literal path rule, before its shortcut:
+/// `cargo test --release -p quoridor-core --test reference -- --ignored`), except
 /// the published 9x9 depth-4 figures, which would take the reference far longer.
 #[test]
 #[ignore]

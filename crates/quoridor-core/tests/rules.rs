@@ -926,15 +926,15 @@ fn move_parse_errors_name_the_token() {
 
 #[test]
 fn notation_round_trips_for_every_square_and_wall() {
-    for s in common::every_square() {
+    for s in common::invariants::every_square() {
         assert_eq!(s.to_string().parse::<Square>(), Ok(s));
         assert_eq!(Move::Pawn(s).to_string().parse::<Move>(), Ok(Move::Pawn(s)));
     }
-    for w in common::every_wall() {
+    for w in common::invariants::every_wall() {
         assert_eq!(w.to_string().parse::<Wall>(), Ok(w));
         assert_eq!(Move::Wall(w).to_string().parse::<Move>(), Ok(Move::Wall(w)));
     }
-    assert_eq!(common::every_wall().len(), 200);
+    assert_eq!(common::invariants::every_wall().len(), 200);
 }
 
 #[test]

@@ -29,11 +29,11 @@ fn refused<T: DeserializeOwned + std::fmt::Debug>(json: &str) -> String {
 
 #[test]
 fn squares_walls_and_moves_travel_as_notation() {
-    for sq in common::every_square() {
+    for sq in common::invariants::every_square() {
         round_trip(&sq, &format!("\"{sq}\""));
         round_trip(&Move::Pawn(sq), &format!("\"{sq}\""));
     }
-    for w in common::every_wall() {
+    for w in common::invariants::every_wall() {
         round_trip(&w, &format!("\"{w}\""));
         round_trip(&Move::Wall(w), &format!("\"{w}\""));
     }
