@@ -218,8 +218,9 @@ impl Worker {
         out.kids.clear();
         let multi = self.sparams.multi;
         let pass = multi == MultiSearch::BestReply;
-        let rival = matches!(multi, MultiSearch::Rival | MultiSearch::RivalGreedy)
-            .then(|| rival_index(pos, self.root));
+        let rival =
+            matches!(multi, MultiSearch::Rival | MultiSearch::RivalGreedy | MultiSearch::MaxNRival)
+                .then(|| rival_index(pos, self.root));
         let hist_seat = pos.turn();
         let mut prefix = Some(*pos);
         let mut i = 0;
@@ -474,4 +475,9 @@ fn rival_index(pos: &Position, root: Seat) -> usize {
         best = best.min((d * n as u32 + i as u32, i));
     }
     best.1
+}
+
+/// The seat of [`rival_index`].
+pub(crate) fn rival_seat(pos: &Position, root: Seat) -> Seat {
+    pos.turn_order().nth(rival_index(pos, root)).unwrap_or(pos.turn())
 }

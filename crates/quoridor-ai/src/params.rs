@@ -18,6 +18,14 @@ pub const TWO_PLAYER: [i32; crate::eval::FEATURES] = crate::weights::TWO_PLAYER;
 /// `weights_multi.rs`.
 pub const MULTI: [[i32; crate::eval::MULTI_FEATURES]; 3] = crate::weights_multi::MULTI;
 
+/// The multi-player evaluation's weights of walls in hand (the features `walls`, `walls^2`,
+/// `walls*dist` and `unanswered`), in percent of the fitted ones, per
+/// [`crate::eval::MultiGame`]: set by matches. The fit predicts who wins from positions of
+/// games already played; a search that weighs walls kept that little spends them for a
+/// step or two and has none left when they decide the race (three players: 300% scored
+/// 39-0-21 against the previous engine where 100% scored 29-0-31; `docs/strength.md`).
+pub const MULTI_WALLS_SCALE: [i32; 3] = [300, 500, 100];
+
 /// Centi-steps per logit of the multi-player evaluation, per [`crate::eval::MultiGame`]:
 /// one step of a player's own path is worth about 100, as in two-player games (fitted with
 /// [`MULTI`]).
@@ -37,7 +45,8 @@ pub const MULTI_SCALE: [i32; 3] = crate::weights_multi::MULTI_SCALE;
 pub struct EvalParams {
     /// See [`TWO_PLAYER`].
     pub two_player: [i32; crate::eval::FEATURES],
-    /// See [`MULTI`].
+    /// See [`MULTI`]; the default is [`MULTI`] with the walls' weights scaled by
+    /// [`MULTI_WALLS_SCALE`].
     pub multi: [[i32; crate::eval::MULTI_FEATURES]; 3],
     /// See [`MULTI_SCALE`].
     pub multi_scale: [i32; 3],
@@ -45,7 +54,13 @@ pub struct EvalParams {
 
 impl Default for EvalParams {
     fn default() -> EvalParams {
-        EvalParams { two_player: TWO_PLAYER, multi: MULTI, multi_scale: MULTI_SCALE }
+        let mut multi = MULTI;
+        for (table, scale) in multi.iter_mut().zip(MULTI_WALLS_SCALE) {
+            for w in &mut table[4..=7] {
+                *w = *w * scale / 100;
+            }
+        }
+        EvalParams { two_player: TWO_PLAYER, multi, multi_scale: MULTI_SCALE }
     }
 }
 
@@ -139,6 +154,9 @@ pub enum MultiSearch {
     RivalGreedy,
     /// Max^n: every player plays the move best for itself, by its own chance to win.
     MaxN,
+    /// Max^n between the root player and, in each round, its rival only (the opponent
+    /// nearest its goal), each playing for itself; the others walk.
+    MaxNRival,
 }
 
 /// The multi-player search of [`SearchParams::default`].

@@ -189,7 +189,8 @@ impl Worker {
                 } else {
                     (-INF, INF)
                 };
-            if self.sparams.multi == MultiSearch::MaxN && pos.players() > 2 {
+            let maxn = matches!(self.sparams.multi, MultiSearch::MaxN | MultiSearch::MaxNRival);
+            if maxn && pos.players() > 2 {
                 let (v, idx) = self.maxn_root(&mut root, depth as i32);
                 let me = self.root.index();
                 if self.aborted {
@@ -480,7 +481,7 @@ impl Worker {
 
     #[inline]
     pub(crate) fn same_team(&self, a: Seat, b: Seat) -> bool {
-        if self.sparams.multi == MultiSearch::MaxN {
+        if matches!(self.sparams.multi, MultiSearch::MaxN | MultiSearch::MaxNRival) {
             return a == b;
         }
         (a == self.root) == (b == self.root)

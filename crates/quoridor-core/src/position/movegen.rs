@@ -269,7 +269,27 @@ impl Position {
     /// ```
     #[must_use]
     pub fn legal_walls(&self) -> WallSet {
-        if self.is_game_over() || self.walls_in_hand[self.turn.index()] == 0 {
+        if self.walls_in_hand[self.turn.index()] == 0 {
+            return WallSet::new();
+        }
+        self.placeable_walls()
+    }
+
+    /// The walls that a player holding one could place now: [`Position::legal_walls`]
+    /// without the rule that the side to move must hold a wall (every other rule kept: on
+    /// the board, no overlap or crossing, a path left to every player). Empty when the game
+    /// is over. What an opponent's walls could do to a player, whoever is to move.
+    ///
+    /// ```
+    /// use quoridor_core::Position;
+    /// let pos: Position = "9 S:e1:0,N:e9:10 - S 0".parse()?;
+    /// assert!(pos.legal_walls().is_empty()); // South holds no wall
+    /// assert_eq!(pos.placeable_walls().len(), 128);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn placeable_walls(&self) -> WallSet {
+        if self.is_game_over() {
             return WallSet::new();
         }
         let (h, v) = self.legal_wall_bits();
