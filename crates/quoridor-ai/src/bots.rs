@@ -187,7 +187,17 @@ impl EngineBot {
         if let Some(m) = self.random_move(pos) {
             return Some(m);
         }
-        self.engine.search(pos, &self.limits, on_iteration).map(|r| r.best)
+        let limits = self.limits_for(pos);
+        self.engine.search(pos, &limits, on_iteration).map(|r| r.best)
+    }
+
+    /// The limits of a search of `pos`: the level's for its number of players, or the
+    /// fixed ones.
+    fn limits_for(&self, pos: &Position) -> Limits {
+        match self.level {
+            Some(l) => l.limits_for(pos.players()),
+            None => self.limits.clone(),
+        }
     }
 
     /// The level's random pawn move, when it draws one this time.
@@ -219,6 +229,7 @@ impl Bot for EngineBot {
         if let Some(m) = self.random_move(game.position()) {
             return Some(m);
         }
-        self.engine.search_game(game, &self.limits, &mut |_| {}).map(|r| r.best)
+        let limits = self.limits_for(game.position());
+        self.engine.search_game(game, &limits, &mut |_| {}).map(|r| r.best)
     }
 }

@@ -374,7 +374,7 @@ const SIGMOID: [i32; 65] = [
 /// `others` opponents (in integers, the same on every machine).
 #[must_use]
 pub fn chance_of_logit(logit: i32, others: i32) -> i32 {
-    let x = logit - LN_OTHERS[others.clamp(0, 3) as usize] + 8000;
+    let x = logit.saturating_sub(LN_OTHERS[others.clamp(0, 3) as usize]).saturating_add(8000);
     if x <= 0 {
         return SIGMOID[0];
     }

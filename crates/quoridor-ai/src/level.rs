@@ -18,7 +18,8 @@
 //! random move is a uniformly drawn pawn move (never a wall: a beginner's slips are walks,
 //! not walls thrown away). Levels 1 to 7 are deterministic for a given seed and do not
 //! depend on the machine; 8 to 10 are timed and play better on a faster machine. The time
-//! limits also apply on top of the node and depth limits, capped at 2 s.
+//! limits also apply on top of the node and depth limits, capped at 2 s. In three- and
+//! four-player games every time is multiplied by 2/players ([`Level::limits_for`]).
 
 use std::time::Duration;
 
@@ -52,18 +53,36 @@ impl Level {
         self.0
     }
 
-    /// The search limits of this level.
+    /// The search limits of this level in a two-player game.
     pub fn limits(self) -> Limits {
-        let cap = Some(Duration::from_secs(2));
+        self.limits_for(2)
+    }
+
+    /// The search limits of this level in a game of `players` players: with more than two,
+    /// every time (the think time of levels 8 to 10, the cap of the others) is multiplied by
+    /// 2/`players`, so that a person waits about as long for the engines' moves of one round
+    /// as in a two-player game (three engines in a four-player game take 1.5 times one
+    /// two-player move, not three times).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use quoridor_ai::Level;
+    /// let ten = Level::new(10).unwrap();
+    /// assert_eq!(ten.limits_for(2).movetime, Some(Duration::from_secs(2)));
+    /// assert_eq!(ten.limits_for(4).movetime, Some(Duration::from_secs(1)));
+    /// ```
+    pub fn limits_for(self, players: u8) -> Limits {
+        let ms = |t: u64| Some(Duration::from_millis(t * 2 / u64::from(players.max(2))));
+        let cap = ms(2000);
         match self.0 {
             1 | 2 => Limits { depth: Some(1), movetime: cap, ..Limits::default() },
             3 | 4 => Limits { depth: Some(2), movetime: cap, ..Limits::default() },
             5 => Limits { depth: Some(3), movetime: cap, ..Limits::default() },
             6 => Limits { depth: Some(4), movetime: cap, ..Limits::default() },
             7 => Limits { nodes: Some(25_000), movetime: cap, ..Limits::default() },
-            8 => Limits::movetime(Duration::from_millis(100)),
-            9 => Limits::movetime(Duration::from_millis(500)),
-            _ => Limits::movetime(Duration::from_secs(2)),
+            8 => Limits { movetime: ms(100), ..Limits::default() },
+            9 => Limits { movetime: ms(500), ..Limits::default() },
+            _ => Limits { movetime: ms(2000), ..Limits::default() },
         }
     }
 

@@ -132,8 +132,9 @@ impl Worker {
         }
         let start = Instant::now();
         let budget = limits.budget();
-        self.deadline = budget.map(|(_, hard)| start + hard);
-        let soft = budget.map(|(soft, _)| start + soft);
+        // A time too long for the clock (years) is no deadline at all.
+        self.deadline = budget.and_then(|(_, hard)| start.checked_add(hard));
+        let soft = budget.and_then(|(soft, _)| start.checked_add(soft));
         self.nodes = 0;
         self.published = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);

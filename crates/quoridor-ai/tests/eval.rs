@@ -1,8 +1,11 @@
 //! The evaluation: the shipped (fitted) weights load and make sense, and the evaluation is
 //! antisymmetric and a function of the position alone (stable across the position format).
 
-use quoridor_ai::eval::{FEATURES, evaluate, features, features_two};
-use quoridor_ai::params::{EvalParams, TWO_PLAYER};
+use quoridor_ai::eval::{
+    FEATURES, MULTI_FEATURES, MultiGame, chance_of_logit, evaluate, features, features_multi_of,
+    features_two, multi_logit, multi_logit_of,
+};
+use quoridor_ai::params::{EvalParams, MULTI, TWO_PLAYER};
 use quoridor_ai::{Bot, GreedyBot, RandomBot};
 use quoridor_core::{Config, Position, Seat, Variant};
 
@@ -44,6 +47,7 @@ fn positions() -> Vec<Position> {
 #[test]
 fn shipped_weights_load_and_value_a_step_of_path_and_the_walls_in_hand() {
     assert_eq!(EvalParams::default().two_player, TWO_PLAYER);
+    assert!(MULTI.iter().all(|t| t[0] < 0), "a step of distance costs in every kind of game");
     assert!(TWO_PLAYER.iter().any(|&w| w != 0));
     // A step of path lead is worth something, and more walls in hand are worth more than
     // fewer, other things equal (the walls=k weights give the value of holding k walls).
@@ -155,4 +159,77 @@ fn network_sums_after_a_move_equal_the_sums_afresh() {
         assert_eq!(here.correction(&net, Seat::South), -here.correction(&net, Seat::North));
     }
     assert!(checked > 3_000 && nonzero > checked / 2, "{checked} moves, {nonzero} corrections");
+}
+
+#[test]
+fn multi_player_features_follow_their_definitions() {
+    // Turn order from the side to move: distances 6, 4, 9; walls 2, 0, 5 (three players).
+    let f = features_multi_of(&[6, 4, 9], &[2, 0, 5]);
+    // Race times n·d + t: 18, 13, 29.
+    assert_eq!(f[0][..4], [6, 0, 13 - 18, 0], "dist, turn, race-margin, race-leader");
+    assert_eq!(f[1][..4], [4, 1, 18 - 13, 1]);
+    assert_eq!(f[2][..4], [9, 2, -12, 0], "the margin is clamped to 12 plies");
+    assert_eq!((f[0][4], f[0][5]), (2, 4), "walls, walls^2");
+    assert_eq!(f[0][6], 2 * (4 + 9) / 2, "walls times the others' mean distance");
+    assert_eq!(f[1][7], 0, "no walls, nothing unanswered");
+    assert_eq!((f[1][8], f[1][9]), (0, 0));
+    let g = features_multi_of(&[1, 2, 5, 5], &[3, 0, 0, 0]);
+    assert_eq!(g[0][7], 3, "walls against players who hold none");
+    assert_eq!((g[0][8], g[1][9]), (1, 1), "dist=1, dist=2");
+    assert_eq!(g[3][..4], [5, 3, (4 - 16).max(-12), 0], "the fourth player's row");
+    assert_eq!(features_multi_of(&[3, 3, 3], &[1, 1, 1])[3], [0; MULTI_FEATURES], "no fourth");
+}
+
+#[test]
+fn multi_player_chances_sum_to_one_and_follow_the_leader() {
+    let p = EvalParams::default();
+    let mut seen = 0;
+    for pos in positions() {
+        let Some(kind) = MultiGame::of(&pos) else { continue };
+        seen += 1;
+        let n = pos.active_seats().count() as i32;
+        let chances: Vec<i32> = pos
+            .active_seats()
+            .map(|s| chance_of_logit(multi_logit(&p, &pos, s).unwrap(), n - 1))
+            .collect();
+        let sum: i32 = chances.iter().sum();
+        // The integer tables are within a few thousandths of the exact softmax.
+        assert!((sum - 1_000_000).abs() < 12_000, "{pos}: chances {chances:?} ({kind:?})");
+        for s in pos.active_seats() {
+            let here = multi_logit(&p, &pos, s).unwrap();
+            assert!(here.abs() < 20_000, "{pos}: a logit of {here} thousandths");
+        }
+    }
+    assert!(seen > 150, "{seen} positions of three or four players");
+    // A step forward is worth something in every kind of game, whatever the walls.
+    for kind in MultiGame::ALL {
+        for walls in 0..=7u8 {
+            let (d, w) = ([8, 8, 8, 8], [walls; 4]);
+            let n = if kind == MultiGame::Three { 3 } else { 4 };
+            let mut nearer = d;
+            nearer[1] = 7;
+            let base = features_multi_of(&d[..n], &w[..n]);
+            let ahead = features_multi_of(&nearer[..n], &w[..n]);
+            assert!(
+                multi_logit_of(&p, kind, &ahead[..n], 1) > multi_logit_of(&p, kind, &base[..n], 1),
+                "{kind:?} with {walls} walls each"
+            );
+        }
+    }
+}
+
+#[test]
+fn equal_chances_give_an_even_score() {
+    let p = EvalParams::default();
+    for (d, w) in [([5u8, 5, 5], [3u8, 3, 3])] {
+        let f = features_multi_of(&d, &w);
+        // Rows differ only by the turn, so the side to move is a little ahead; a player's
+        // logit is against its fair share: the sum over players is about zero.
+        let sum: i32 = (0..3).map(|i| multi_logit_of(&p, MultiGame::Three, &f[..3], i)).sum();
+        assert!(sum.abs() < 300, "{sum}");
+    }
+    // The integer sigmoid is interpolated between table points a quarter logit apart.
+    assert!((chance_of_logit(0, 3) - 250_000).abs() < 2_000, "a fair share of four");
+    assert_eq!(chance_of_logit(0, 1), 500_000);
+    assert!(chance_of_logit(i32::MAX, 2) <= 1_000_000 && chance_of_logit(i32::MIN, 2) >= 0);
 }

@@ -125,7 +125,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         while !game.position().is_game_over() {
             let pos = *game.position();
             let i = seats.iter().position(|&s| s == pos.turn()).unwrap_or(0);
-            let Some(r) = engines[i].search(&pos, &limits, &mut |_| {}) else { break };
+            let Some(r) = engines[i].search_game(&game, &limits, &mut |_| {}) else { break };
             rows.push((pos, score_number(r.info.score)));
             game.play(r.best).map_err(|e| anyhow::anyhow!("the engine chose {}: {e}", r.best))?;
         }

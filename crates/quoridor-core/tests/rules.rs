@@ -1120,3 +1120,56 @@ fn a_refused_tag_says_why() {
         "`Round 2` is not a tag name: a name is made of letters, digits and `_`"
     );
 }
+
+/// `pass_to` is the position that validating the same setup with the new side to move and
+/// one more ply gives (pawns, walls, walls in hand, hash, outcome, legal moves), on random
+/// positions of every variant; `turn_order` lists the seats still in, from the side to
+/// move; `placeable_walls` are the legal walls of a player who holds one.
+#[test]
+fn passing_the_turn_is_the_validated_position_with_another_side_to_move() {
+    let mut rng = common::Rng::new(41);
+    let mut checked = 0;
+    for config in common::all_configs() {
+        for _game in 0..4 {
+            let mut pos = Position::start(&config).unwrap();
+            while !pos.is_game_over() {
+                let order: Vec<Seat> = pos.turn_order().collect();
+                assert_eq!(order[0], pos.turn(), "{pos}");
+                assert_eq!(order.len(), pos.active_seats().count(), "{pos}");
+                let mut sorted = order.clone();
+                sorted.sort_by_key(|s| (s.index() + 4 - pos.turn().index()) % 4);
+                assert_eq!(order, sorted, "{pos}: seats in turn order");
+                for seat in Seat::ALL {
+                    let mut setup = pos.to_setup();
+                    setup.turn = seat;
+                    setup.ply += 1;
+                    let validated = Position::try_from(setup).ok();
+                    let passed = pos.pass_to(seat);
+                    assert_eq!(passed.is_some(), validated.is_some(), "{pos} to {seat}");
+                    if let (Some(a), Some(b)) = (passed, validated) {
+                        assert_eq!(a, b, "{pos} to {seat}");
+                        assert_eq!(a.zobrist(), b.zobrist(), "{pos} to {seat}");
+                        assert_eq!(a.outcome(), b.outcome(), "{pos} to {seat}");
+                        assert_eq!(common::sorted_moves(&a), common::sorted_moves(&b));
+                        for s in a.active_seats() {
+                            assert_eq!(a.distance(s), b.distance(s), "{pos} to {seat}");
+                        }
+                        checked += 1;
+                    }
+                }
+                let mut holding = pos.to_setup();
+                if let Some(st) = holding.seats[pos.turn().index()].as_mut() {
+                    st.walls = st.walls.max(1);
+                }
+                if let Ok(holding) = Position::try_from(holding) {
+                    assert_eq!(pos.placeable_walls(), holding.legal_walls(), "{pos}");
+                }
+                let Some(m) = common::random_move(&pos, &mut rng, 30) else { break };
+                pos.play(m).unwrap();
+            }
+        }
+    }
+    assert!(checked > 2000, "{checked} passes checked");
+    let over: Position = "9 S:e9:10,N:e8:10 - N 9".parse().unwrap();
+    assert!(over.is_game_over() && over.pass_to(Seat::South).is_none());
+}

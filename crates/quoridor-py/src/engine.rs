@@ -145,7 +145,7 @@ impl PyEngine {
         if depth.is_none() && movetime.is_none() && nodes.is_none() && level.is_none() {
             return Err(value_error("give a limit: depth, movetime, nodes or level"));
         }
-        let mut limits = level.map_or_else(Limits::default, Level::limits);
+        let mut limits = level.map_or_else(Limits::default, |l| l.limits_for(pos.players()));
         if let Some(d) = depth {
             if d == 0 {
                 return Err(value_error("depth must be at least 1"));

@@ -33,6 +33,9 @@ pub struct Session {
     game: Game,
     engine: Option<Engine>,
     limits: Limits,
+    /// The playing level, when `set_level` set the limits (they then depend on the game's
+    /// number of players).
+    level: Option<Level>,
     noise: i32,
     threads: usize,
     hash_mb: usize,
@@ -55,6 +58,7 @@ impl Session {
             game: Game::default(),
             engine: None,
             limits: Limits::movetime(DEFAULT_MOVETIME),
+            level: None,
             noise: 0,
             threads: 1,
             hash_mb: DEFAULT_HASH_MB,
@@ -78,12 +82,15 @@ impl Session {
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
         self.set_noise(0);
+        self.level = None;
     }
 
-    /// Sets a playing level: its limits and its evaluation noise.
+    /// Sets a playing level: its limits (for the game's number of players, when `genmove`
+    /// searches) and its evaluation noise.
     pub fn set_level(&mut self, level: Level) {
         self.limits = level.limits();
         self.set_noise(level.noise());
+        self.level = Some(level);
     }
 
     /// Sets the engine's search threads (the engine clamps them to 1..=256).
@@ -299,7 +306,11 @@ impl Session {
             None => self.make_engine(self.hash_mb),
         };
         let engine = self.engine.insert(engine);
-        let result = engine.search_game(&self.game, &self.limits, &mut |_| {});
+        let limits = match self.level {
+            Some(l) => l.limits_for(pos.players()),
+            None => self.limits.clone(),
+        };
+        let result = engine.search_game(&self.game, &limits, &mut |_| {});
         let m = match result {
             Some(r) if pos.is_legal(r.best) => r.best,
             // The engine always finds a legal move while the game goes on; stay safe anyway.
