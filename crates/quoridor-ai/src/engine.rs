@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::thread::ScopedJoinHandle;
 
 use quoridor_core::{Game, Position};
 
@@ -13,6 +14,9 @@ use crate::search::Worker;
 use crate::time::Instant;
 use crate::tt::Tt;
 use crate::{EngineOptions, Limits, SearchInfo, SearchResult};
+
+/// Most evaluation noise, in centi-steps either way ([`Engine::set_noise`]).
+const MAX_NOISE: i32 = 10_000;
 
 /// The search engine: keeps its transposition table, history and race tables from one
 /// search to the next.
@@ -46,6 +50,37 @@ pub(crate) struct Shared {
     pub(crate) halt: AtomicBool,
     /// Nodes the helpers have counted so far (published every `CHECK_EVERY` nodes).
     pub(crate) helper_nodes: AtomicU64,
+    /// Makes every helper panic as it starts, as a bug would (for the tests).
+    #[cfg(test)]
+    pub(crate) fail_helpers: AtomicBool,
+}
+
+/// Raises the flag when dropped, on unwinding too.
+struct HaltOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for HaltOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The helpers' results, once every one has stopped. A helper's panic is raised again here,
+/// on the calling thread: dropped, it would hide a bug behind a weaker search.
+fn join_all<T>(handles: Vec<ScopedJoinHandle<'_, T>>) -> Vec<T> {
+    let mut results = Vec::with_capacity(handles.len());
+    let mut panic = None;
+    for h in handles {
+        match h.join() {
+            Ok(r) => results.push(r),
+            Err(payload) => {
+                panic.get_or_insert(payload);
+            }
+        }
+    }
+    if let Some(payload) = panic {
+        std::panic::resume_unwind(payload);
+    }
+    results
 }
 
 impl Engine {
@@ -107,10 +142,11 @@ impl Engine {
     /// Adds a pseudo-random amount, up to `centi_steps` either way, to every evaluation: a
     /// weaker, less predictable player (used by the lower [`crate::Level`]s). The noise
     /// depends on the position and the engine's seed only, so searches stay deterministic.
-    /// Clears the transposition table.
+    /// Clamped to 0..=10,000 (a hundred steps, more than any path: the evaluations stay
+    /// below the win scores). Clears the transposition table.
     pub fn set_noise(&mut self, centi_steps: i32) {
         for w in &mut self.workers {
-            w.noise = centi_steps.max(0);
+            w.noise = centi_steps.clamp(0, MAX_NOISE);
         }
         self.tt.clear();
     }
@@ -182,6 +218,12 @@ impl Engine {
     ///
     /// With several threads, a node limit is shared among them, and the result is that of
     /// the thread that completed the deepest iteration (the main thread's on a tie).
+    ///
+    /// # Panics
+    /// Only if `on_iteration` panics, or on a bug in the search: a panic on a helper thread
+    /// is raised again on the calling thread (with [`std::panic::resume_unwind`], once every
+    /// thread has stopped), as it would be were the search on one thread. No limit makes it
+    /// panic: they saturate (see [`Limits`]).
     pub fn search(
         &mut self,
         pos: &Position,
@@ -209,20 +251,24 @@ impl Engine {
                 .map(|w| {
                     let l = &per_thread;
                     s.spawn(move || {
+                        #[cfg(test)]
+                        assert!(!w.shared.fail_helpers.load(Ordering::Relaxed), "helper bug");
                         let r = w.search(pos, l, &mut |_| {});
                         (r, w.nodes)
                     })
                 })
                 .collect();
+            // The helpers stop however the main search ends: were `on_iteration` to panic,
+            // the scope would otherwise wait for helpers searching without a limit.
+            let halt = HaltOnDrop(&shared.halt);
             let r = main.search(pos, &per_thread, on_iteration);
-            shared.halt.store(true, Ordering::Relaxed);
-            let rs: Vec<_> = handles.into_iter().filter_map(|h| h.join().ok()).collect();
-            (r, rs)
+            drop(halt);
+            (r, join_all(handles))
         });
         let mut result = main_result?;
         let mut nodes = main.nodes;
         for (r, n) in helper_results {
-            nodes += n;
+            nodes = nodes.saturating_add(n);
             if let Some(r) = r.filter(|r| r.info.depth > result.info.depth && pos.is_legal(r.best))
             {
                 result = r;
@@ -233,5 +279,28 @@ impl Engine {
         info.time = start.elapsed();
         info.nps = (u128::from(nodes) * 1_000_000_000 / info.time.as_nanos().max(1)) as u64;
         Some(result)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+
+    use super::*;
+
+    #[test]
+    fn a_helper_thread_s_panic_is_raised_on_the_calling_thread() {
+        let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1).with_threads(3));
+        let pos = Position::default();
+        engine.workers[0].shared.fail_helpers.store(true, Ordering::Relaxed);
+        let caught =
+            catch_unwind(AssertUnwindSafe(|| engine.search(&pos, &Limits::depth(2), &mut |_| {})));
+        let payload = caught.expect_err("the helpers' panic, not a result");
+        assert_eq!(payload.downcast_ref::<&str>(), Some(&"helper bug"));
+        // Nothing is left broken: the next search runs on every thread again.
+        engine.workers[0].shared.fail_helpers.store(false, Ordering::Relaxed);
+        let r = engine.search(&pos, &Limits::depth(2), &mut |_| {}).expect("not over");
+        assert!(pos.is_legal(r.best));
+        assert_eq!(r.info.depth, 2);
     }
 }

@@ -98,13 +98,21 @@ impl Score {
         }
     }
 
-    /// The score of an internal number (the inverse of [`Score::to_internal`]).
+    /// The score of an internal number (the inverse of [`Score::to_internal`]). Numbers past
+    /// `±1_000_000` are wins and losses in 0 plies.
+    ///
+    /// ```
+    /// use quoridor_ai::Score;
+    /// assert_eq!(Score::from_internal(Score::Win(7).to_internal()), Score::Win(7));
+    /// assert_eq!(Score::from_internal(i32::MAX), Score::Win(0));
+    /// assert_eq!(Score::from_internal(i32::MIN), Score::Loss(0));
+    /// ```
     #[must_use]
     pub fn from_internal(v: i32) -> Score {
         if v >= params::WIN - params::WIN_BOUND {
-            Score::Win((params::WIN - v) as u32)
+            Score::Win((params::WIN - v).max(0) as u32)
         } else if v <= -params::WIN + params::WIN_BOUND {
-            Score::Loss((v + params::WIN) as u32)
+            Score::Loss((v + params::WIN).max(0) as u32)
         } else {
             Score::Eval(v)
         }

@@ -29,6 +29,11 @@ impl Clock {
 /// raised (or to its deepest iteration, 100 plies; a solved wall-less race returns at
 /// once).
 ///
+/// Every value is accepted, and the extremes saturate: a depth of 0 searches one ply and one
+/// past 100 searches 100; a node limit of 0 stops at the first node (the search still
+/// returns a legal move); a move time or clock too long for the machine's clock (years, up
+/// to [`Duration::MAX`]) is no time limit, and a zero one returns at once.
+///
 /// Build them from [`Limits::default`] or one of the one-limit constructors with the
 /// `with_*` methods (a limit added later breaks no caller):
 ///
@@ -136,11 +141,44 @@ impl Limits {
         if let Some(c) = self.clock {
             let reserve = Duration::from_millis(30).min(c.time_left / 4);
             let usable = c.time_left.saturating_sub(reserve);
-            let soft = (c.time_left / crate::params::CLOCK_MOVES_TO_GO + c.increment * 3 / 4)
-                .min(usable / 2);
-            let hard = (soft * 3).min(usable / 2).max(soft);
+            // Saturating: a clock of years is as good as no clock, never an overflow.
+            let share = c.time_left / crate::params::CLOCK_MOVES_TO_GO;
+            let soft = share.saturating_add(c.increment.saturating_mul(3) / 4).min(usable / 2);
+            let hard = soft.saturating_mul(3).min(usable / 2).max(soft);
             take(soft, hard);
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_of_extreme_clocks_saturate() {
+        let (zero, max) = (Duration::ZERO, Duration::MAX);
+        for clock in [
+            Clock::new(max, max),
+            Clock::new(max, zero),
+            Clock::new(zero, max),
+            Clock::new(zero, zero),
+            Clock::new(Duration::from_secs(60), max),
+        ] {
+            let (soft, hard) = Limits::default().with_clock(clock).budget().expect("timed");
+            assert!(soft <= hard && hard <= clock.time_left / 2, "{clock:?}: {soft:?} {hard:?}");
+        }
+        // No time left: nothing to spend, whatever the increment.
+        let none = Limits::default().with_clock(Clock::new(zero, max)).budget();
+        assert_eq!(none, Some((zero, zero)));
+        // A huge increment: half the clock, as with any increment larger than it.
+        let minute = Clock::new(Duration::from_secs(60), max);
+        let half = (Duration::from_secs(60) - Duration::from_millis(30)) / 2;
+        assert_eq!(Limits::default().with_clock(minute).budget(), Some((half, half)));
+        for t in [zero, Duration::from_nanos(1), max] {
+            let (soft, hard) = Limits::movetime(t).budget().expect("timed");
+            assert!(soft == hard && hard <= t);
+        }
+        assert_eq!(Limits::default().budget(), None);
     }
 }

@@ -15,7 +15,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use quoridor_core::{Direction, Move, Position, Seat, Square, WallSet};
+use quoridor_core::{Bitboard, BoardSize, Direction, Move, Position, Seat, Square, WallSet};
 
 /// The exact value of a race state for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +33,8 @@ pub enum RaceValue {
 pub struct RaceTable {
     size: u8,
     walls: WallSet,
+    /// South's goal and North's.
+    goals: [Bitboard; 2],
     /// Per state: 0 draw, `n + 1` win in `n`, `-(n + 1)` loss in `n`.
     values: Vec<i16>,
 }
@@ -204,7 +206,7 @@ impl RaceTable {
                 }
             }
         }
-        Some(RaceTable { size, walls: pos.walls(), values })
+        Some(RaceTable { size, walls: pos.walls(), goals: goal, values })
     }
 
     /// Whether this table belongs to the maze of `pos`.
@@ -213,14 +215,41 @@ impl RaceTable {
         pos.size().get() == self.size && pos.walls() == self.walls && pos.players() == 2
     }
 
-    /// The value for the side to move with its pawn on `mover` and the other pawn on
-    /// `other`.
+    /// The value for `mover_seat` to move with its pawn on `mover` and the other pawn on
+    /// `other`, or `None` when that is no state of a race on this table's board: a square
+    /// off the board, both pawns on one square, a seat other than South and North, or the
+    /// mover already on its goal (the game ended before its turn).
+    ///
+    /// ```
+    /// use quoridor_ai::race::{RaceTable, RaceValue};
+    /// use quoridor_core::{Position, Seat, Square};
+    /// let table = RaceTable::solve(&"5 S:c1:0,N:c5:0 - S 0".parse()?).expect("two players");
+    /// let sq = |s: &str| s.parse::<Square>();
+    /// // Equal distances and South to move, yet South loses (in 8 plies).
+    /// assert_eq!(table.value(Seat::South, sq("c1")?, sq("c5")?), Some(RaceValue::Loss(8)));
+    /// assert_eq!(table.value(Seat::South, sq("f1")?, sq("c5")?), None); // off the 5x5 board
+    /// assert_eq!(table.value(Seat::West, sq("c1")?, sq("c5")?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
-    pub fn value(&self, mover_seat: Seat, mover: Square, other: Square) -> RaceValue {
+    pub fn value(&self, mover_seat: Seat, mover: Square, other: Square) -> Option<RaceValue> {
+        let side = match mover_seat {
+            Seat::South => 0,
+            Seat::North => 1,
+            _ => return None,
+        };
+        let size = BoardSize::new(self.size)?;
+        if !mover.on_board(size)
+            || !other.on_board(size)
+            || mover == other
+            || self.goals[side].contains(mover)
+        {
+            return None;
+        }
         let n = usize::from(self.size) * usize::from(self.size);
-        let side = usize::from(mover_seat != Seat::South);
-        let v = self.values[(cell(mover, self.size) * n + cell(other, self.size)) * 2 + side];
-        decode(v)
+        let v =
+            self.values.get((cell(mover, self.size) * n + cell(other, self.size)) * 2 + side)?;
+        Some(decode(*v))
     }
 
     /// The value of `pos` for the side to move (walls in hand are ignored), or `None` when
@@ -232,7 +261,7 @@ impl RaceTable {
         }
         let me = pos.turn();
         let other = pos.active_seats().find(|&s| s != me)?;
-        Some(self.value(me, pos.pawn(me)?, pos.pawn(other)?))
+        self.value(me, pos.pawn(me)?, pos.pawn(other)?)
     }
 
     /// A perfect move in `pos`: the fastest win, else a draw, else the slowest loss; with
@@ -250,7 +279,8 @@ impl RaceTable {
         let mut best: Option<(Move, i64)> = None;
         for &t in &buf {
             // Value for me after moving to t: the negation of the opponent's.
-            let key = match self.value(other, b, t) {
+            let Some(after) = self.value(other, b, t) else { continue };
+            let key = match after {
                 RaceValue::Loss(n) => 1_000_000 - i64::from(n),
                 RaceValue::Draw => 0,
                 RaceValue::Win(n) => -1_000_000 + i64::from(n),
@@ -260,7 +290,7 @@ impl RaceTable {
             }
         }
         let (m, _) = best?;
-        Some((m, self.value(me, a, b)))
+        Some((m, self.value(me, a, b)?))
     }
 }
 
