@@ -6,8 +6,7 @@
 
 use quoridor_core::{Move, Outcome, Position, Seat};
 
-use crate::movepick::{Buf, Child, Gen, rival_seat};
-use crate::params::MultiSearch;
+use crate::movepick::{Buf, Child, Gen};
 use crate::search::Worker;
 
 /// A chance of one, in the units of max^n values.
@@ -34,16 +33,10 @@ impl Worker {
         if depth <= 0 || ply >= crate::params::MAX_PLY {
             return self.chances(pos);
         }
-        let mut me = pos.turn();
+        let me = pos.turn();
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         let mode = if depth >= 2 { Gen::Gains } else { Gen::Lazy };
-        if self.sparams.multi == MultiSearch::MaxNRival && me != self.root {
-            // A reply layer: the rival answers for itself, the others walk.
-            me = rival_seat(pos, self.root);
-            self.generate_replies(pos, ply, 0, &mut buf, mode);
-        } else {
-            self.generate(pos, ply, 0, &mut buf, mode);
-        }
+        self.generate(pos, ply, 0, &mut buf, mode);
         self.keep_best_walls(&mut buf);
         let mut best: Option<Values> = None;
         let mut best_code = 0;

@@ -92,55 +92,10 @@ pub(crate) fn likely_move(pos: &Position) -> Option<Move> {
     }
 }
 
-/// The move of a player who does not give the best reply, in the greedy variant
-/// ([`MultiSearch::BestReplyGreedy`]): against the opponent that leads the race (fewest
-/// plies to its goal, counting the turn order), when that opponent is ahead of the mover and
-/// the mover holds a wall, the wall across the leader's shortest path that costs the leader
-/// the most steps more than the mover (at least one); otherwise [`likely_move`]. The
-/// greedy bot's rule, which is how most players use their walls in a many-player game.
-pub(crate) fn greedy_move(pos: &Position) -> Option<Move> {
-    let me = pos.turn();
-    if pos.walls_in_hand(me) > 0 {
-        let n = pos.active_seats().count() as u32;
-        let race = |(i, s): (usize, Seat)| u32::from(pos.distance(s).unwrap_or(u8::MAX)) * n + i as u32;
-        let mine = race((0, me));
-        let leader = pos.turn_order().enumerate().skip(1).min_by_key(|&x| race(x));
-        if let Some((i, opp)) = leader.filter(|&x| race(x) < mine) {
-            let _ = i;
-            let (my_d, opp_d) = (pos.distance(me)?, pos.distance(opp)?);
-            let (cut_h, cut_v) = path_cuts(pos, opp);
-            let legal = pos.legal_walls();
-            let mut best: Option<(i32, Move)> = None;
-            for (bits, o) in [
-                (legal.horizontal().bits() & cut_h, Orientation::Horizontal),
-                (legal.vertical().bits() & cut_v, Orientation::Vertical),
-            ] {
-                for a in Bitboard::from_bits_truncate(bits) {
-                    let Some(w) = quoridor_core::Wall::new(a, o) else { continue };
-                    let theirs = pos.distance_after_wall(w, opp).map_or(0, |d| i32::from(d) - i32::from(opp_d));
-                    let own = pos.distance_after_wall(w, me).map_or(0, |d| i32::from(d) - i32::from(my_d));
-                    let gain = theirs - own;
-                    if gain >= 1 && best.is_none_or(|(g, _)| gain > g) {
-                        best = Some((gain, Move::Wall(w)));
-                    }
-                }
-            }
-            if let Some((_, m)) = best {
-                return Some(m);
-            }
-        }
-    }
-    likely_move(pos)
-}
-
-/// The move that a player who does not give the best reply makes under `multi`.
+/// The move that a player who does not give the best reply makes: its likely move.
 #[inline]
-pub(crate) fn other_move(pos: &Position, multi: MultiSearch) -> Option<Move> {
-    if matches!(multi, MultiSearch::BestReplyGreedy | MultiSearch::RivalGreedy) {
-        greedy_move(pos)
-    } else {
-        likely_move(pos)
-    }
+pub(crate) fn other_move(pos: &Position, _multi: MultiSearch) -> Option<Move> {
+    likely_move(pos)
 }
 
 /// Completes a best-reply layer after the reply: the players after the replier make their
@@ -218,9 +173,7 @@ impl Worker {
         out.kids.clear();
         let multi = self.sparams.multi;
         let pass = multi == MultiSearch::BestReply;
-        let rival =
-            matches!(multi, MultiSearch::Rival | MultiSearch::RivalGreedy | MultiSearch::MaxNRival)
-                .then(|| rival_index(pos, self.root));
+        let rival = (multi == MultiSearch::Rival).then(|| rival_index(pos, self.root));
         let hist_seat = pos.turn();
         let mut prefix = Some(*pos);
         let mut i = 0;
@@ -477,7 +430,3 @@ fn rival_index(pos: &Position, root: Seat) -> usize {
     best.1
 }
 
-/// The seat of [`rival_index`].
-pub(crate) fn rival_seat(pos: &Position, root: Seat) -> Seat {
-    pos.turn_order().nth(rival_index(pos, root)).unwrap_or(pos.turn())
-}

@@ -143,20 +143,12 @@ pub enum MultiSearch {
     /// give the best reply make their likely move (a step along their shortest path), so
     /// that every searched position can occur in the game.
     BestReplyPlus,
-    /// As [`MultiSearch::BestReplyPlus`], but the opponents that do not give the best reply
-    /// play the greedy bot's move: a wall against the race leader when it is ahead of them,
-    /// else a step.
-    BestReplyGreedy,
     /// As [`MultiSearch::BestReplyPlus`], but only the opponent nearest its goal (the race
     /// leader among them) replies; the others walk.
     Rival,
-    /// As [`MultiSearch::Rival`], the others playing the greedy bot's move.
-    RivalGreedy,
     /// Max^n: every player plays the move best for itself, by its own chance to win.
     MaxN,
-    /// Max^n between the root player and, in each round, its rival only (the opponent
-    /// nearest its goal), each playing for itself; the others walk.
-    MaxNRival,
+
 }
 
 /// The multi-player search of [`SearchParams::default`].

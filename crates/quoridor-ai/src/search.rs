@@ -190,8 +190,7 @@ impl Worker {
                 } else {
                     (-INF, INF)
                 };
-            let maxn = matches!(self.sparams.multi, MultiSearch::MaxN | MultiSearch::MaxNRival);
-            if maxn && pos.players() > 2 {
+            if self.sparams.multi == MultiSearch::MaxN && pos.players() > 2 {
                 let (v, idx) = self.maxn_root(&mut root, depth as i32);
                 let me = self.root.index();
                 if self.aborted {
@@ -482,7 +481,7 @@ impl Worker {
 
     #[inline]
     pub(crate) fn same_team(&self, a: Seat, b: Seat) -> bool {
-        if matches!(self.sparams.multi, MultiSearch::MaxN | MultiSearch::MaxNRival) {
+        if self.sparams.multi == MultiSearch::MaxN {
             return a == b;
         }
         (a == self.root) == (b == self.root)
