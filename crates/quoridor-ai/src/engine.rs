@@ -3,14 +3,14 @@
 //! does.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::ScopedJoinHandle;
 
 use quoridor_core::{Game, Position};
 
 use crate::params::MAX_THREADS;
 use crate::params::{EvalParams, SearchParams};
-use crate::search::Worker;
+use crate::search::{Shared, Worker};
 use crate::time::Instant;
 use crate::tt::Tt;
 use crate::{EngineOptions, Limits, SearchInfo, SearchResult};
@@ -41,18 +41,6 @@ pub struct Engine {
     tt: Arc<Tt>,
     /// One per thread; the first is the main thread's.
     workers: Vec<Worker>,
-}
-
-/// What the threads of one search share besides the table.
-#[derive(Default)]
-pub(crate) struct Shared {
-    /// Raised when the main thread is done: the helpers stop.
-    pub(crate) halt: AtomicBool,
-    /// Nodes the helpers have counted so far (published every `CHECK_EVERY` nodes).
-    pub(crate) helper_nodes: AtomicU64,
-    /// Makes every helper panic as it starts, as a bug would (for the tests).
-    #[cfg(test)]
-    pub(crate) fail_helpers: AtomicBool,
 }
 
 /// Raises the flag when dropped, on unwinding too.
@@ -115,14 +103,11 @@ impl Engine {
     pub fn set_threads(&mut self, threads: usize) {
         let n = threads.clamp(1, MAX_THREADS);
         let main = &self.workers[0];
-        let (shared, seed, noise) = (Arc::clone(&main.shared), main.seed, main.noise);
-        let (params, sparams) = (main.params.clone(), main.sparams.clone());
+        let (shared, settings) = (Arc::clone(&main.shared), main.settings.clone());
         self.workers.truncate(n);
         while self.workers.len() < n {
-            let mut w = Worker::new(self.workers.len(), &self.tt, &shared, seed);
-            w.noise = noise;
-            w.params = params.clone();
-            w.sparams = sparams.clone();
+            let mut w = Worker::new(self.workers.len(), &self.tt, &shared, settings.seed);
+            w.settings = settings.clone();
             self.workers.push(w);
         }
         self.options.threads = n;
@@ -146,7 +131,7 @@ impl Engine {
     /// below the win scores). Clears the transposition table.
     pub fn set_noise(&mut self, centi_steps: i32) {
         for w in &mut self.workers {
-            w.noise = centi_steps.clamp(0, MAX_NOISE);
+            w.settings.noise = centi_steps.clamp(0, MAX_NOISE);
         }
         self.tt.clear();
     }
@@ -154,7 +139,7 @@ impl Engine {
     /// Replaces the evaluation weights (for tuning). Clears the transposition table.
     pub fn set_eval_params(&mut self, params: EvalParams) {
         for w in &mut self.workers {
-            w.params = params.clone();
+            w.settings.params = params.clone();
         }
         self.tt.clear();
     }
@@ -162,7 +147,7 @@ impl Engine {
     /// Replaces the search switches (for tuning). Clears the transposition table.
     pub fn set_search_params(&mut self, params: SearchParams) {
         for w in &mut self.workers {
-            w.sparams = params.clone();
+            w.settings.sparams = params.clone();
         }
         self.tt.clear();
     }
@@ -203,11 +188,11 @@ impl Engine {
         keys.sort_unstable();
         keys.dedup();
         for w in &mut self.workers {
-            w.history.clone_from(&keys);
+            w.root.history.clone_from(&keys);
         }
         let result = self.search(current, limits, on_iteration);
         for w in &mut self.workers {
-            w.history.clear();
+            w.root.history.clear();
         }
         result
     }
@@ -254,7 +239,7 @@ impl Engine {
                         #[cfg(test)]
                         assert!(!w.shared.fail_helpers.load(Ordering::Relaxed), "helper bug");
                         let r = w.search(pos, l, &mut |_| {});
-                        (r, w.nodes)
+                        (r, w.budget.nodes)
                     })
                 })
                 .collect();
@@ -266,7 +251,7 @@ impl Engine {
             (r, join_all(handles))
         });
         let mut result = main_result?;
-        let mut nodes = main.nodes;
+        let mut nodes = main.budget.nodes;
         for (r, n) in helper_results {
             nodes = nodes.saturating_add(n);
             if let Some(r) = r.filter(|r| r.info.depth > result.info.depth && pos.is_legal(r.best))

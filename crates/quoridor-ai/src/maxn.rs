@@ -25,7 +25,7 @@ impl Worker {
         if self.count_node() {
             return [0; 4];
         }
-        self.pv_len[ply] = 0;
+        self.line.pv_len[ply] = 0;
         let dist = self.dist(pos);
         if let Some(o) = pos.outcome() {
             return terminal(pos, o, dist);
@@ -34,7 +34,7 @@ impl Worker {
             return self.chances(pos);
         }
         let me = pos.turn();
-        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        let mut buf = std::mem::take(&mut self.line.bufs[ply]);
         let mode = if depth >= 2 { Gen::Gains } else { Gen::Lazy };
         self.generate(pos, ply, 0, &mut buf, mode);
         self.keep_best_walls(&mut buf);
@@ -44,12 +44,13 @@ impl Worker {
         for i in 0..buf.cands.len() {
             pick_next(&mut buf, i);
             let c = buf.cands[i];
-            let child = buf.child_of(&c, pos, &mut scratch, self.root, self.sparams.multi);
+            let child =
+                buf.child_of(&c, pos, &mut scratch, self.root.seat, self.settings.sparams.multi);
             let child = *child;
             let floor = best.map_or(0, |b| b[me.index()]);
             let v = self.maxn(&child, depth - 1, ply + 1, ONE - floor);
-            if self.aborted {
-                self.bufs[ply] = buf;
+            if self.budget.aborted {
+                self.line.bufs[ply] = buf;
                 return [0; 4];
             }
             if best.is_none_or(|b| v[me.index()] > b[me.index()]) {
@@ -61,7 +62,7 @@ impl Worker {
                 }
             }
         }
-        self.bufs[ply] = buf;
+        self.line.bufs[ply] = buf;
         let Some(best) = best else { return self.chances(pos) };
         if best_code != 0 {
             self.heur.cutoff(me.index(), ply, depth, best_code, &[]);
@@ -76,15 +77,15 @@ impl Worker {
         root: &mut Buf,
         depth: i32,
     ) -> (Option<Values>, Option<usize>) {
-        let me = self.root.index();
-        self.pv_len[0] = 0;
+        let me = self.root.seat.index();
+        self.line.pv_len[0] = 0;
         let mut best: Option<(Values, usize)> = None;
         for i in 0..root.cands.len() {
             let c = root.cands[i];
             let Child::Kept(k) = c.child else { continue };
             let child = root.kids[usize::from(k)];
             let v = self.maxn(&child, depth - 1, 1, ONE + 1);
-            if self.aborted {
+            if self.budget.aborted {
                 break;
             }
             if best.is_none_or(|(b, _)| v[me] > b[me]) {
@@ -102,7 +103,7 @@ impl Worker {
     pub(crate) fn chances(&self, pos: &Position) -> Values {
         let mut v = [0; 4];
         for s in pos.active_seats() {
-            let logit = crate::eval::multi_logit(&self.params, pos, s).unwrap_or(0);
+            let logit = crate::eval::multi_logit(&self.settings.params, pos, s).unwrap_or(0);
             let others = pos.active_seats().count().saturating_sub(1).max(1) as i32;
             v[s.index()] = crate::eval::chance_of_logit(logit, others).clamp(FLOOR, ONE - FLOOR);
         }
@@ -111,7 +112,7 @@ impl Worker {
 
     /// Pawn moves and the best few walls (by their ordering key) of a max^n node.
     fn keep_best_walls(&self, buf: &mut Buf) {
-        let keep = self.sparams.maxn_walls;
+        let keep = self.settings.sparams.maxn_walls;
         buf.cands.sort_by_key(|c| std::cmp::Reverse(c.key));
         let mut walls = 0;
         buf.cands.retain(|c| {

@@ -4,9 +4,10 @@
 
 use quoridor_core::{Bitboard, Move, Orientation, Position, Seat};
 
-use crate::ordering::encode;
-use crate::params::MAX_PLY;
+use crate::ordering::{KEY_HASH_MOVE, KEY_KILLER_1, KEY_KILLER_2, encode};
 use crate::params::MultiSearch;
+use crate::params::{ELIMINATION_GAIN, GAIN_KEY, GOAL_GAIN, MAX_PLY, QUIET_GAIN};
+use crate::replies::finish_reply;
 use crate::search::Worker;
 
 /// A move with its ordering key, and where the position after it comes from.
@@ -73,68 +74,6 @@ impl Buf {
     }
 }
 
-/// The move a player who does not give the best reply is assumed to make in a best-reply
-/// layer: a step along its shortest path (the walk of the greedy bot), or, when a pawn
-/// stands on that step, the pawn move that leaves it nearest its goal.
-pub(crate) fn likely_move(pos: &Position) -> Option<Move> {
-    let me = pos.turn();
-    let moves = pos.pawn_moves();
-    if let Some(next) = pos.shortest_path(me).nth(1) {
-        if moves.contains(next) {
-            return Some(Move::Pawn(next));
-        }
-    }
-    let goal = pos.goal(me);
-    let distance = |sq| if goal.contains(sq) { 0 } else { pos.distance_from(me, sq).unwrap_or(u8::MAX) };
-    match moves.into_iter().min_by_key(|&sq| (distance(sq), sq.index())) {
-        Some(sq) => Some(Move::Pawn(sq)),
-        None => pos.legal_moves().first().copied(),
-    }
-}
-
-/// The move that a player who does not give the best reply makes: its likely move.
-#[inline]
-pub(crate) fn other_move(pos: &Position, _multi: MultiSearch) -> Option<Move> {
-    likely_move(pos)
-}
-
-/// Completes a best-reply layer after the reply: the players after the replier make their
-/// likely moves (or pass, with `pass`) until `root` is to move or the game is over.
-pub(crate) fn finish_reply(p: &mut Position, root: Seat, multi: MultiSearch) {
-    if multi == MultiSearch::BestReply {
-        if let Some(q) = p.pass_to(root) {
-            *p = q;
-        }
-        return;
-    }
-    while !p.is_game_over() && p.turn() != root && p.is_active(root) {
-        let Some(m) = other_move(p, multi) else { return };
-        p.play_unchecked(m);
-    }
-}
-
-/// The position in which the next opponent after `p`'s mover replies in a best-reply layer,
-/// once `p`'s mover made its move (or passed); `None` when the game ends first or the turn
-/// comes back to `root`.
-fn next_prefix(p: &Position, root: Seat, multi: MultiSearch) -> Option<Position> {
-    let next = if multi == MultiSearch::BestReply {
-        let after = p.turn_order().nth(1)?;
-        p.pass_to(after)?
-    } else {
-        let mut q = *p;
-        q.play_unchecked(other_move(p, multi)?);
-        q
-    };
-    (!next.is_game_over() && next.turn() != root && next.is_active(root)).then_some(next)
-}
-
-/// The code of a reply by the `i`-th opponent of a reply layer: the move's code with the
-/// replier in the bits above it (0 outside reply layers).
-#[inline]
-pub(crate) fn reply_tag(i: usize) -> u16 {
-    ((i as u16) + 1) << 9
-}
-
 impl Worker {
     /// Fills `out` with the candidate moves of `pos` and their ordering keys: every legal
     /// move, each played and kept (`Gen::All`, the root), or pawn moves and the walls that
@@ -155,56 +94,10 @@ impl Worker {
         self.push_moves(pos, ply, hash_move, out, mode, 0, pos.turn());
     }
 
-    /// Fills `out` with the candidates of a best-reply layer (three and four players, an
-    /// opponent of the root player to move): the moves of every opponent in turn, each in
-    /// the position that the opponents before it leave with their likely moves (or
-    /// passes), as [`Worker::generate`] finds them, tagged with the replier. With
-    /// [`MultiSearch::Rival`] only the opponent nearest its goal replies. The line in which
-    /// every opponent makes its likely move is kept once.
-    pub(crate) fn generate_replies(
-        &self,
-        pos: &Position,
-        ply: usize,
-        hash_move: u16,
-        out: &mut Buf,
-        mode: Gen,
-    ) {
-        out.cands.clear();
-        out.kids.clear();
-        let multi = self.sparams.multi;
-        let pass = multi == MultiSearch::BestReply;
-        let rival = (multi == MultiSearch::Rival).then(|| rival_index(pos, self.root));
-        let hist_seat = pos.turn();
-        let mut prefix = Some(*pos);
-        let mut i = 0;
-        while let Some(p) = prefix {
-            if rival.is_none_or(|r| r == i) {
-                let start = out.cands.len();
-                self.push_moves(&p, ply, hash_move, out, mode, reply_tag(i), hist_seat);
-                let likely = if i > 0 && !pass { other_move(&p, multi) } else { None };
-                debug_assert!(mode != Gen::All, "a reply layer plays its moves when searched");
-                let mut k = start;
-                while k < out.cands.len() {
-                    if Some(out.cands[k].mv) == likely {
-                        // The line where everyone makes its likely move is the first
-                        // opponent's reply already.
-                        out.cands.swap_remove(k);
-                        continue;
-                    }
-                    out.cands[k].child = Child::Reply(i as u8);
-                    k += 1;
-                }
-            }
-            out.kids.push(p);
-            prefix = next_prefix(&p, self.root, multi);
-            i += 1;
-        }
-    }
-
     /// Adds the candidate moves of `pos` to `out` (see [`Worker::generate`]), their codes
     /// tagged with `tag`, ordered with the history of `hist_seat`.
     #[allow(clippy::too_many_arguments)]
-    fn push_moves(
+    pub(crate) fn push_moves(
         &self,
         pos: &Position,
         ply: usize,
@@ -220,11 +113,11 @@ impl Worker {
         let killers = self.heur.killers[ply.min(MAX_PLY)];
         let bonus = |code: u16, base: i32| -> i32 {
             if code == hash_move {
-                1 << 30
+                KEY_HASH_MOVE
             } else if code == killers[0] {
-                1 << 28
+                KEY_KILLER_1
             } else if code == killers[1] {
-                (1 << 28) - 1
+                KEY_KILLER_2
             } else {
                 base + hist[usize::from(code)]
             }
@@ -254,7 +147,7 @@ impl Worker {
                 )
             } else if mode == Gen::Gains || mode == Gen::Full {
                 let gain = if pos.goal(me).contains(sq) {
-                    100
+                    GOAL_GAIN
                 } else {
                     my_d - i32::from(pos.distance_from(me, sq).unwrap_or(0))
                 };
@@ -266,7 +159,7 @@ impl Worker {
                 let child = &mut out.kids[k];
                 child.play_unchecked(mv);
                 let gain = if child.outcome().is_some() {
-                    100
+                    GOAL_GAIN
                 } else {
                     my_d - i32::from(child.distance(me).unwrap_or(0))
                 };
@@ -275,7 +168,7 @@ impl Worker {
             out.cands.push(Cand {
                 mv,
                 code,
-                key: bonus(code, gain * 100_000),
+                key: bonus(code, gain * GAIN_KEY),
                 quiet: gain <= 0,
                 child: child.map_or(Child::Play, Child::Kept),
             });
@@ -344,14 +237,16 @@ impl Worker {
                     let mut delta =
                         my_d - i32::from(pos.distance_after_wall(w, me).unwrap_or(u8::MAX));
                     for &(s, d) in &targets[..nt] {
-                        delta += pos.distance_after_wall(w, s).map_or(20, |nd| i32::from(nd) - d);
+                        delta += pos
+                            .distance_after_wall(w, s)
+                            .map_or(ELIMINATION_GAIN, |nd| i32::from(nd) - d);
                     }
-                    if mode == Gen::Full || delta >= self.sparams.min_wall_gain {
+                    if mode == Gen::Full || delta >= self.settings.sparams.min_wall_gain {
                         out.cands.push(Cand {
                             mv,
                             code,
-                            key: bonus(code, delta * 100_000),
-                            quiet: delta <= 1,
+                            key: bonus(code, delta * GAIN_KEY),
+                            quiet: delta <= QUIET_GAIN,
                             child: Child::Play,
                         });
                     }
@@ -364,13 +259,13 @@ impl Worker {
                 let mut delta = my_d - i32::from(child.distance(me).unwrap_or(0));
                 for &(s, d) in &targets[..nt] {
                     // A seat eliminated by the wall counts as a big gain.
-                    delta += child.distance(s).map_or(20, |nd| i32::from(nd) - d);
+                    delta += child.distance(s).map_or(ELIMINATION_GAIN, |nd| i32::from(nd) - d);
                 }
                 out.cands.push(Cand {
                     mv,
                     code,
-                    key: bonus(code, delta * 100_000),
-                    quiet: delta <= 1,
+                    key: bonus(code, delta * GAIN_KEY),
+                    quiet: delta <= QUIET_GAIN,
                     child: Child::Kept(k as u16),
                 });
             }
@@ -416,17 +311,3 @@ fn path_cuts(pos: &Position, seat: Seat) -> (u128, u128) {
     }
     (h, v)
 }
-
-/// The index (in turn order after the root player, 0 first) of the opponent that would win
-/// a race in which nobody places walls: the nearest to its goal, counted in plies with the
-/// turn order, ties to the earlier mover. The only replier of [`MultiSearch::Rival`].
-fn rival_index(pos: &Position, root: Seat) -> usize {
-    let n = pos.active_seats().count();
-    let mut best = (u32::MAX, 0);
-    for (i, s) in pos.turn_order().take_while(|&s| s != root).enumerate() {
-        let d = u32::from(pos.distance(s).unwrap_or(u8::MAX));
-        best = best.min((d * n as u32 + i as u32, i));
-    }
-    best.1
-}
-

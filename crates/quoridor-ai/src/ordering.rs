@@ -4,7 +4,16 @@
 
 use quoridor_core::{Move, Orientation, Square, Wall};
 
-use crate::params::{HISTORY_MAX, MAX_PLY};
+use crate::params::{HISTORY_AGING, HISTORY_BONUS_MAX, HISTORY_MAX, HISTORY_SCALE, MAX_PLY};
+
+/// Ordering key of the hash move: first.
+pub(crate) const KEY_HASH_MOVE: i32 = 1 << 30;
+/// Ordering key of the first killer: after the hash move, before every move ordered by its
+/// gain and history. The late-move rules spare the moves at or above it (the second killer,
+/// one below, is ordered before every other move but reduced and pruned like them).
+pub(crate) const KEY_KILLER_1: i32 = 1 << 28;
+/// Ordering key of the second killer.
+pub(crate) const KEY_KILLER_2: i32 = KEY_KILLER_1 - 1;
 
 /// Number of distinct move codes: the codes of [`encode`], and in best-reply layers the same
 /// with the replier in bits 9 and 10 (`movepick::reply_tag`).
@@ -68,7 +77,7 @@ impl Heuristics {
         self.killers = [[0; 2]; MAX_PLY + 1];
         for h in &mut self.history {
             for v in h.iter_mut() {
-                *v /= 4;
+                *v /= HISTORY_AGING;
             }
         }
     }
@@ -80,7 +89,7 @@ impl Heuristics {
             k[1] = k[0];
             k[0] = mv;
         }
-        let bonus = (depth * depth).min(400);
+        let bonus = (depth * depth).min(HISTORY_BONUS_MAX);
         let h = &mut self.history[seat];
         update(&mut h[usize::from(mv)], bonus);
         for &t in tried {
@@ -94,7 +103,7 @@ impl Heuristics {
 /// History update with gravity: values stay within `±HISTORY_MAX`.
 #[inline]
 fn update(v: &mut i32, bonus: i32) {
-    *v += bonus * 32 - *v * bonus.abs() * 32 / HISTORY_MAX;
+    *v += bonus * HISTORY_SCALE - *v * bonus.abs() * HISTORY_SCALE / HISTORY_MAX;
     *v = (*v).clamp(-HISTORY_MAX, HISTORY_MAX);
 }
 

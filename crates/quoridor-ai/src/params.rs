@@ -68,6 +68,24 @@ impl Default for EvalParams {
 pub const ASPIRATION: i32 = 60;
 /// Iterations before aspiration windows start.
 pub const ASPIRATION_FROM_DEPTH: u32 = 4;
+/// An aspiration window that has widened past this half-width (centi-steps) is opened
+/// fully.
+pub const ASPIRATION_OPEN: i32 = 32 * ASPIRATION;
+
+/// Deepest iteration of a search without a depth limit.
+pub const MAX_DEPTH: u32 = 100;
+
+/// A search limited by time or nodes ends after this many iterations in a row find a win
+/// or a loss (deeper ones would only confirm it).
+pub const PROVEN_ITERATIONS: u32 = 4;
+
+/// Longest principal variation given out, in plies (a solved race's goes on with the
+/// table's play up to it).
+pub const PV_MAX: usize = 64;
+
+/// A race table is built inside the search only with more than this many milliseconds
+/// left on the clock (a table takes one or two).
+pub const RACE_BUILD_TIME: u64 = 30;
 
 /// Late move reductions: a move this late in the list (or later) may be reduced...
 pub const LMR_MOVE: usize = 4;
@@ -76,6 +94,23 @@ pub const LMR_DEPTH: i32 = 3;
 
 /// History bonus per depth squared, and the cap that keeps history below killers.
 pub const HISTORY_MAX: i32 = 1 << 14;
+/// The history bonus of a cut-off at depth d is d², at most this much ...
+pub const HISTORY_BONUS_MAX: i32 = 400;
+/// ... times this factor (with gravity towards [`HISTORY_MAX`]).
+pub const HISTORY_SCALE: i32 = 32;
+/// History is divided by this between two searches (older cut-offs count less).
+pub const HISTORY_AGING: i32 = 4;
+
+/// Ordering key of a move per step that it gains (its own path shortened, the opponents'
+/// lengthened), before history: gains come before history.
+pub const GAIN_KEY: i32 = 100_000;
+/// The gain, in steps, of a pawn move that reaches the goal.
+pub const GOAL_GAIN: i32 = 100;
+/// The gain, in steps, of a wall that leaves an opponent without a path (it is eliminated).
+pub const ELIMINATION_GAIN: i32 = 20;
+/// A move that gains at most this many steps is quiet: it may be reduced late in the
+/// order.
+pub const QUIET_GAIN: i32 = 1;
 
 /// Games are planned for this many moves of the clock's time left.
 pub const CLOCK_MOVES_TO_GO: u32 = 25;
@@ -148,7 +183,6 @@ pub enum MultiSearch {
     Rival,
     /// Max^n: every player plays the move best for itself, by its own chance to win.
     MaxN,
-
 }
 
 /// The multi-player search of [`SearchParams::default`].

@@ -43,8 +43,8 @@ impl Worker {
     /// The network's sums after `m` from the position at `ply`, into the next ply.
     #[inline]
     pub(crate) fn net_step(&mut self, pos: &Position, m: Move, ply: usize) {
-        if self.net_on {
-            self.nets[ply + 1] = self.nets[ply].after(&Network::SHIPPED, pos, m);
+        if self.line.net_on {
+            self.line.nets[ply + 1] = self.line.nets[ply].after(&Network::SHIPPED, pos, m);
         }
     }
 
@@ -52,32 +52,32 @@ impl Worker {
     /// to move's team: [`Worker::eval`] with the network's sums kept up to date.
     #[inline]
     pub(crate) fn eval_at(&self, pos: &Position, ply: usize) -> i32 {
-        if !self.net_on {
+        if !self.line.net_on {
             return self.eval(pos);
         }
         debug_assert_eq!(
-            self.nets[ply],
+            self.line.nets[ply],
             Accumulators::new(&Network::SHIPPED, pos),
             "network sums at ply {ply} of {pos}"
         );
-        let mut v = evaluate_without_net(&self.params, pos, self.root)
-            + self.nets[ply].correction(&Network::SHIPPED, self.root);
-        if self.noise > 0 {
-            let r = mix(pos.zobrist() ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            v += (r % (2 * self.noise as u64 + 1)) as i32 - self.noise;
+        let mut v = evaluate_without_net(&self.settings.params, pos, self.root.seat)
+            + self.line.nets[ply].correction(&Network::SHIPPED, self.root.seat);
+        if self.settings.noise > 0 {
+            let r = mix(pos.zobrist() ^ self.settings.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            v += (r % (2 * self.settings.noise as u64 + 1)) as i32 - self.settings.noise;
         }
-        if self.same_team(pos.turn(), self.root) { v } else { -v }
+        if self.same_team(pos.turn(), self.root.seat) { v } else { -v }
     }
 
     /// Static evaluation for the side to move's team.
     #[inline]
     pub(crate) fn eval(&self, pos: &Position) -> i32 {
-        let mut v = evaluate_with(&self.params, pos, self.root);
-        if self.noise > 0 {
-            let r = mix(pos.zobrist() ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            v += (r % (2 * self.noise as u64 + 1)) as i32 - self.noise;
+        let mut v = evaluate_with(&self.settings.params, pos, self.root.seat);
+        if self.settings.noise > 0 {
+            let r = mix(pos.zobrist() ^ self.settings.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            v += (r % (2 * self.settings.noise as u64 + 1)) as i32 - self.settings.noise;
         }
-        if self.same_team(pos.turn(), self.root) { v } else { -v }
+        if self.same_team(pos.turn(), self.root.seat) { v } else { -v }
     }
 
     /// A leaf's value for its side to move as `negamax` at depth 0 finds it (for checks).
@@ -114,7 +114,7 @@ impl Worker {
                 }
                 let d = pos.distance_from(me, sq)?;
                 let opp_d = pos.distance(opp)?;
-                evaluate_two(&self.params, (d, my_w), (opp_d, opp_w), false)
+                evaluate_two(&self.settings.params, (d, my_w), (opp_d, opp_w), false)
             }
             Move::Wall(w) => {
                 if my_w <= 1 && opp_w == 0 {
@@ -122,7 +122,7 @@ impl Worker {
                 }
                 let d = pos.distance_after_wall(w, me)?;
                 let opp_d = pos.distance_after_wall(w, opp)?;
-                evaluate_two(&self.params, (d, my_w - 1), (opp_d, opp_w), false)
+                evaluate_two(&self.settings.params, (d, my_w - 1), (opp_d, opp_w), false)
             }
         };
         let shipped = Network::SHIPPED;

@@ -176,7 +176,7 @@ fn multi_player_features_follow_their_definitions() {
     let g = features_multi_of(&[1, 2, 5, 5], &[3, 0, 0, 0]);
     assert_eq!(g[0][7], 3, "walls against players who hold none");
     assert_eq!((g[0][8], g[1][9]), (1, 1), "dist=1, dist=2");
-    assert_eq!(g[3][..4], [5, 3, (4 - 16).max(-12), 0], "the fourth player's row");
+    assert_eq!(g[3][..4], [5, 3, -12, 0], "the fourth player's row: 4 - 16 clamped");
     assert_eq!(features_multi_of(&[3, 3, 3], &[1, 1, 1])[3], [0; MULTI_FEATURES], "no fourth");
 }
 
@@ -221,12 +221,12 @@ fn multi_player_chances_sum_to_one_and_follow_the_leader() {
 #[test]
 fn equal_chances_give_an_even_score() {
     let p = EvalParams::default();
-    for (d, w) in [([5u8, 5, 5], [3u8, 3, 3])] {
+    for (d, w) in [([5u8, 5, 5], [3u8, 3, 3]), ([7, 7, 7], [0, 0, 0])] {
         let f = features_multi_of(&d, &w);
         // Rows differ only by the turn, so the side to move is a little ahead; a player's
         // logit is against its fair share: the sum over players is about zero.
         let sum: i32 = (0..3).map(|i| multi_logit_of(&p, MultiGame::Three, &f[..3], i)).sum();
-        assert!(sum.abs() < 300, "{sum}");
+        assert!(sum.abs() < 300, "{d:?} {w:?}: {sum}");
     }
     // The integer sigmoid is interpolated between table points a quarter logit apart.
     assert!((chance_of_logit(0, 3) - 250_000).abs() < 2_000, "a fair share of four");

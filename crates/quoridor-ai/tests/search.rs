@@ -326,4 +326,4 @@ fn bench_signature_is_pinned() {
     assert_eq!(quoridor_ai::bench(5).nodes, BENCH_SIGNATURE);
 }
 
-const BENCH_SIGNATURE: u64 = 122_754;
+const BENCH_SIGNATURE: u64 = 313_377;
