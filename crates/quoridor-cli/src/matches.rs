@@ -237,12 +237,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     for g in 0..args.games {
         if g % 2 == 0 {
             let mut rng = quoridor_ai::SplitMix64::new(seed.wrapping_add(u64::from(g / 2)));
-            opening = random_opening(
-                start.position(),
-                args.opening_plies,
-                args.opening_walls,
-                &mut rng,
-            );
+            opening =
+                random_opening(start.position(), args.opening_plies, args.opening_walls, &mut rng);
         }
         let mut game = start.clone();
         for &m in &opening {
@@ -355,7 +351,6 @@ fn turn_order(start: &Position) -> Vec<Seat> {
     seats.sort_by_key(|s| (s.index() + 4 - first) % 4);
     seats
 }
-
 
 fn play_out(game: &mut Game, bots: &mut [(Seat, Box<dyn Bot>)], notes: &mut Vec<String>) {
     while !game.position().is_game_over() {

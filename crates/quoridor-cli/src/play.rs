@@ -200,8 +200,11 @@ impl Table {
     fn engine_move(&mut self, game: &mut Game, out: &mut dyn Write) -> anyhow::Result<()> {
         let pos = *game.position();
         let seat = pos.turn();
-        let choice =
-            self.bots.iter_mut().find(|(s, _)| *s == seat).and_then(|(_, b)| b.choose_in_game(game));
+        let choice = self
+            .bots
+            .iter_mut()
+            .find(|(s, _)| *s == seat)
+            .and_then(|(_, b)| b.choose_in_game(game));
         let mv = match choice {
             Some(m) if pos.is_legal(m) => m,
             _ => match pos.legal_moves().first() {

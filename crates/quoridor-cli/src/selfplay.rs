@@ -162,4 +162,3 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     file.flush()?;
     Ok(())
 }
-

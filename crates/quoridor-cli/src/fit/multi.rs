@@ -76,10 +76,7 @@ fn read(args: &Args) -> anyhow::Result<(HashMap<usize, Data>, usize)> {
             let where_ = || format!("{}:{}", path.display(), n + 1);
             let cols: Vec<&str> = line.split('\t').collect();
             let [pos, _score, result, game, ..] = cols[..] else {
-                bail!(
-                    "{}: expected position, score, result and game separated by tabs",
-                    where_()
-                );
+                bail!("{}: expected position, score, result and game separated by tabs", where_());
             };
             if game_id.as_deref() != Some(game) {
                 add_game(&mut data, &mut rows, &mut skipped);
@@ -100,7 +97,11 @@ fn read(args: &Args) -> anyhow::Result<(HashMap<usize, Data>, usize)> {
 }
 
 /// Adds the positions of one game (each with whether its side to move won) to `data`.
-fn add_game(data: &mut HashMap<usize, Data>, rows: &mut Vec<(Position, bool)>, skipped: &mut usize) {
+fn add_game(
+    data: &mut HashMap<usize, Data>,
+    rows: &mut Vec<(Position, bool)>,
+    skipped: &mut usize,
+) {
     let winner = rows.iter().find(|(_, won)| *won).map(|(p, _)| p.turn());
     let mut by_kind: HashMap<usize, Vec<Sample>> = HashMap::new();
     for (pos, _) in rows.drain(..) {
@@ -287,11 +288,34 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
             bail!("{}: a step of path is not worth a positive chance ({per_step:.4})", kind.name());
         }
         let scale = (100.0 / per_step).round() as i32;
-        writeln!(out, "{}: {} games, {count} positions ({} kept aside)", kind.name(), d.games.len(), test.len())?;
-        writeln!(out, "  loss on the winners (lower is better; equal chances score {:.4}):", (players as f64).ln())?;
-        writeln!(out, "    shipped weights:  {:.5} (kept aside {:.5})", loss(train.iter().copied(), &shipped), loss(test.iter().copied(), &shipped))?;
-        writeln!(out, "    fitted weights:   {:.5} (kept aside {:.5})", loss(train.iter().copied(), &w), loss(test.iter().copied(), &w))?;
-        writeln!(out, "  one step = {per_step:.4} logits: {scale} centi-steps per logit; weights in thousandths of a logit:")?;
+        writeln!(
+            out,
+            "{}: {} games, {count} positions ({} kept aside)",
+            kind.name(),
+            d.games.len(),
+            test.len()
+        )?;
+        writeln!(
+            out,
+            "  loss on the winners (lower is better; equal chances score {:.4}):",
+            (players as f64).ln()
+        )?;
+        writeln!(
+            out,
+            "    shipped weights:  {:.5} (kept aside {:.5})",
+            loss(train.iter().copied(), &shipped),
+            loss(test.iter().copied(), &shipped)
+        )?;
+        writeln!(
+            out,
+            "    fitted weights:   {:.5} (kept aside {:.5})",
+            loss(train.iter().copied(), &w),
+            loss(test.iter().copied(), &w)
+        )?;
+        writeln!(
+            out,
+            "  one step = {per_step:.4} logits: {scale} centi-steps per logit; weights in thousandths of a logit:"
+        )?;
         for (name, v) in MULTI_FEATURE_NAMES.iter().zip(&ints) {
             writeln!(out, "    {name:<14} {v:>7}")?;
         }
