@@ -3,26 +3,35 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
+use quoridor_ai::params::MAX_THREADS;
 use quoridor_ai::{
     Bot, Engine, EngineBot, EngineOptions, GreedyBot, Level, Limits, RandomBot, Score,
 };
 use quoridor_core::Position;
 
+use crate::convert::{self, given, int_at_least, int_in, integer};
 use crate::errors::value_error;
 use crate::position::PyPosition;
 use crate::types::PyMove;
+
+/// The largest transposition table, in MiB (64 GiB), as the command line's `--hash`.
+const MAX_HASH_MB: usize = 65_536;
 
 fn lock<T>(m: &Mutex<T>) -> PyResult<MutexGuard<'_, T>> {
     m.lock().map_err(|_| PyRuntimeError::new_err("an earlier search failed; make a new engine"))
 }
 
-fn level_arg(level: u8) -> PyResult<Level> {
-    Level::new(level)
-        .ok_or_else(|| value_error(format!("{level} is not a level: levels run from 1 to 10")))
+/// `threads`: 1 to 256.
+fn threads(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+    int_in(obj, "threads", 1, MAX_THREADS as i128)
+}
+
+/// `hash_mb`: 1 to 65536.
+fn hash_mb(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+    int_in(obj, "hash_mb", 1, MAX_HASH_MB as i128)
 }
 
 fn game_not_over(pos: &Position) -> PyResult<()> {
@@ -77,9 +86,9 @@ struct EngineState {
     noise: i32,
 }
 
-/// The alpha-beta engine. `Engine(threads=1, hash_mb=64, seed=0)`; `analyse` searches a
-/// position within limits and releases the GIL while it searches, so other Python threads
-/// run meanwhile (and may call `stop`).
+/// The alpha-beta engine. `Engine(threads=1, hash_mb=64, seed=0)`: 1 to 256 threads, a table
+/// of 1 to 65536 MiB. `analyse` searches a position within limits and releases the GIL while
+/// it searches, so other Python threads run meanwhile (and may call `stop`).
 #[pyclass(name = "Engine", module = "quoridor", frozen)]
 pub struct PyEngine {
     state: Mutex<EngineState>,
@@ -90,10 +99,11 @@ pub struct PyEngine {
 impl PyEngine {
     #[new]
     #[pyo3(signature = (threads = 1, hash_mb = 64, seed = 0))]
-    fn new(threads: usize, hash_mb: usize, seed: u64) -> PyResult<PyEngine> {
-        if threads == 0 {
-            return Err(value_error("threads must be at least 1"));
-        }
+    fn new(
+        #[pyo3(from_py_with = self::threads)] threads: usize,
+        #[pyo3(from_py_with = self::hash_mb)] hash_mb: usize,
+        #[pyo3(from_py_with = convert::seed)] seed: u64,
+    ) -> PyResult<PyEngine> {
         let engine = Engine::new(
             EngineOptions::default().with_hash_mb(hash_mb).with_seed(seed).with_threads(threads),
         );
@@ -110,10 +120,8 @@ impl PyEngine {
     }
 
     #[setter]
-    fn set_threads(&self, threads: usize) -> PyResult<()> {
-        if threads == 0 {
-            return Err(value_error("threads must be at least 1"));
-        }
+    fn set_threads(&self, threads: &Bound<'_, PyAny>) -> PyResult<()> {
+        let threads = self::threads(threads)?;
         lock(&self.state)?.engine.set_threads(threads);
         Ok(())
     }
@@ -125,42 +133,39 @@ impl PyEngine {
     }
 
     /// Searches `position` and returns an `Analysis`. Give at least one limit: `depth`
-    /// (plies), `movetime` (seconds), `nodes`, or `level` (1 to 10: that level's limits and
-    /// evaluation noise; explicit limits given with it replace the level's). The first
-    /// limit reached ends the search. Raises `ValueError` when no limit is given or the
-    /// game is over.
+    /// (plies, at least 1; the engine goes to 100 at most), `movetime` (seconds, more than
+    /// 0), `nodes` (at least 1), or `level` (1 to 10: that level's limits and evaluation
+    /// noise; explicit limits given with it replace the level's). The first limit reached
+    /// ends the search. Raises `ValueError` when no limit is given, a limit breaks its rule
+    /// or the game is over, `TypeError` for a limit that is no number.
     #[pyo3(signature = (position, *, depth = None, movetime = None, nodes = None, level = None))]
     fn analyse(
         &self,
         py: Python<'_>,
         position: PyRef<'_, PyPosition>,
-        depth: Option<u32>,
-        movetime: Option<f64>,
-        nodes: Option<u64>,
-        level: Option<u8>,
+        depth: Option<&Bound<'_, PyAny>>,
+        movetime: Option<&Bound<'_, PyAny>>,
+        nodes: Option<&Bound<'_, PyAny>>,
+        level: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyAnalysis> {
         let pos = position.0;
+        let level = given(level).map(convert::level).transpose()?;
+        let depth = given(depth).map(|d| int_at_least(d, "depth", 1, u32::MAX)).transpose()?;
+        let movetime = given(movetime).map(convert::movetime).transpose()?;
+        let nodes = given(nodes).map(|n| int_at_least(n, "nodes", 1, u64::MAX)).transpose()?;
         game_not_over(&pos)?;
-        let level = level.map(level_arg).transpose()?;
         if depth.is_none() && movetime.is_none() && nodes.is_none() && level.is_none() {
             return Err(value_error("give a limit: depth, movetime, nodes or level"));
         }
         let mut limits = level.map_or_else(Limits::default, |l| l.limits_for(pos.players()));
         if let Some(d) = depth {
-            if d == 0 {
-                return Err(value_error("depth must be at least 1"));
-            }
             limits.depth = Some(d);
         }
         if let Some(t) = movetime {
-            let t =
-                Duration::try_from_secs_f64(t).ok().filter(|t| !t.is_zero()).ok_or_else(|| {
-                    value_error(format!("movetime {t} is not a positive number of seconds"))
-                })?;
             limits.movetime = Some(t);
         }
         if let Some(n) = nodes {
-            limits.nodes = Some(n.max(1));
+            limits.nodes = Some(n);
         }
         self.stop.store(false, Ordering::Relaxed);
         limits.stop = Some(Arc::clone(&self.stop));
@@ -230,12 +235,8 @@ impl BotKind {
                 ))),
             };
         }
-        match obj.extract::<i64>() {
-            Ok(l) => {
-                u8::try_from(l).ok().and_then(Level::new).map(BotKind::Level).ok_or_else(|| {
-                    value_error(format!("{l} is not a level: levels run from 1 to 10"))
-                })
-            }
+        match integer(obj, "level") {
+            Ok(_) => convert::level(obj).map(BotKind::Level),
             Err(_) => {
                 Err(value_error("an opponent is \"random\", \"greedy\" or an engine level 1 to 10"))
             }
@@ -273,7 +274,10 @@ pub struct PyBot {
 impl PyBot {
     #[new]
     #[pyo3(signature = (kind, seed = 0))]
-    fn new(kind: &Bound<'_, PyAny>, seed: u64) -> PyResult<PyBot> {
+    fn new(
+        kind: &Bound<'_, PyAny>,
+        #[pyo3(from_py_with = convert::seed)] seed: u64,
+    ) -> PyResult<PyBot> {
         let kind = BotKind::from_arg(kind)?;
         Ok(PyBot { kind, seed, bot: Mutex::new(kind.make(seed)) })
     }

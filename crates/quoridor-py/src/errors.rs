@@ -4,7 +4,7 @@ use std::fmt::Display;
 
 use pyo3::PyErr;
 use pyo3::create_exception;
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyMemoryError, PyValueError};
 
 create_exception!(
     quoridor,
@@ -23,10 +23,15 @@ pub(crate) fn value_error(e: impl Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-/// An action id outside `0..count`.
-pub(crate) fn bad_action(action: i64, count: usize, size: u8) -> PyErr {
+/// An action id outside `0..count` (any integer: huge ones are written in full).
+pub(crate) fn bad_action(action: impl Display, count: usize, size: u8) -> PyErr {
     PyIndexError::new_err(format!(
         "{action} is not an action id: ids run from 0 to {} on a {size}x{size} board",
         count - 1
     ))
+}
+
+/// Memory for `what` could not be had (the caller changed nothing).
+pub(crate) fn no_memory(what: impl Display) -> PyErr {
+    PyMemoryError::new_err(format!("not enough memory for {what}"))
 }

@@ -4,7 +4,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use quoridor_core::{Event, Game};
 
-use crate::convert::{move_arg, opt_seat, seat_arg};
+use crate::convert::{self, ActionId, move_arg, opt_seat, seat_arg};
 use crate::errors::{illegal, value_error};
 use crate::position::{PyPosition, action_move, winner};
 use crate::types::{PyConfig, PyMove, PySeat};
@@ -82,8 +82,12 @@ impl PyGame {
 
     /// Plays the move with id `action` seen from `seat` (the side to move when `None`).
     #[pyo3(signature = (action, seat = None))]
-    fn play_action(&mut self, action: i64, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-        let m = action_move(self.0.position(), action, opt_seat(seat)?)?;
+    fn play_action(
+        &mut self,
+        #[pyo3(from_py_with = convert::action)] action: ActionId,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let m = action_move(self.0.position(), &action, opt_seat(seat)?)?;
         self.0.play(m).map_err(|e| illegal(format!("action {action} ({m}): {e}")))
     }
 

@@ -26,7 +26,7 @@ use quoridor_core::BoardSize;
 use quoridor_core::action::{ActionMap, action_count as count};
 use quoridor_core::observation::planes;
 
-use crate::convert::{move_arg, seat_arg};
+use crate::convert::{ActionId, move_arg, seat_arg};
 use crate::errors::{bad_action, value_error};
 use crate::types::PyMove;
 
@@ -42,7 +42,7 @@ fn map_arg(size: u8, seat: Option<&Bound<'_, PyAny>>) -> PyResult<ActionMap> {
 /// The number of action ids of a board of side `size`: size² + 2 (size - 1)² (209 on 9x9).
 #[pyfunction]
 #[pyo3(signature = (size = 9))]
-fn action_count(size: u8) -> PyResult<usize> {
+fn action_count(#[pyo3(from_py_with = convert::size)] size: u8) -> PyResult<usize> {
     Ok(count(size_arg(size)?))
 }
 
@@ -50,13 +50,17 @@ fn action_count(size: u8) -> PyResult<usize> {
 /// as written).
 #[pyfunction]
 #[pyo3(signature = (action, size = 9, seat = None))]
-fn action_to_move(action: i64, size: u8, seat: Option<&Bound<'_, PyAny>>) -> PyResult<PyMove> {
+fn action_to_move(
+    #[pyo3(from_py_with = convert::action)] action: ActionId,
+    #[pyo3(from_py_with = convert::size)] size: u8,
+    seat: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyMove> {
     let map = map_arg(size, seat)?;
-    usize::try_from(action)
-        .ok()
+    action
+        .get()
         .and_then(|a| map.to_move(a))
         .map(PyMove)
-        .ok_or_else(|| bad_action(action, map.len(), size))
+        .ok_or_else(|| bad_action(&action, map.len(), size))
 }
 
 /// The id of `move` on a board of side `size`, seen from `seat` (South: the board as
@@ -65,7 +69,7 @@ fn action_to_move(action: i64, size: u8, seat: Option<&Bound<'_, PyAny>>) -> PyR
 #[pyo3(signature = (r#move, size = 9, seat = None))]
 fn move_to_action(
     r#move: &Bound<'_, PyAny>,
-    size: u8,
+    #[pyo3(from_py_with = convert::size)] size: u8,
     seat: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<usize> {
     let m = move_arg(r#move)?;
@@ -78,19 +82,20 @@ fn move_to_action(
 /// three or four.
 #[pyfunction]
 #[pyo3(signature = (size = 9, players = 2))]
-fn observation_shape(size: u8, players: u8) -> PyResult<(usize, usize, usize)> {
-    size_arg(size)?;
-    if !(2..=4).contains(&players) {
-        return Err(value_error(format!(
-            "{players} players is not supported: a game has 2, 3 or 4 players"
-        )));
-    }
-    Ok((planes(players), usize::from(size), usize::from(size)))
+fn observation_shape(
+    #[pyo3(from_py_with = convert::size)] size: u8,
+    #[pyo3(from_py_with = convert::players)] players: u8,
+) -> (usize, usize, usize) {
+    (planes(players), usize::from(size), usize::from(size))
 }
 
-/// The default number of walls per player for a board size and number of players.
+/// The default number of walls per player for a board size and number of players (2, 3 or
+/// 4).
 #[pyfunction]
-fn default_walls(size: u8, players: u8) -> PyResult<u8> {
+fn default_walls(
+    #[pyo3(from_py_with = convert::size)] size: u8,
+    #[pyo3(from_py_with = convert::players)] players: u8,
+) -> PyResult<u8> {
     Ok(quoridor_core::default_walls(size_arg(size)?, players))
 }
 

@@ -9,7 +9,7 @@ use quoridor_core::action::ActionMap;
 use quoridor_core::observation::{observe, planes};
 use quoridor_core::{Move, Outcome, Position, Seat};
 
-use crate::convert::{move_arg, opt_seat, seat_arg};
+use crate::convert::{self, ActionId, move_arg, opt_seat, seat_arg};
 use crate::errors::{bad_action, illegal, value_error};
 use crate::types::{PyConfig, PyMove, PySeat, move_object};
 
@@ -33,10 +33,10 @@ pub(crate) fn action_map(pos: &Position, seat: Option<Seat>) -> ActionMap {
 }
 
 /// The move with id `action` seen from `seat`.
-pub(crate) fn action_move(pos: &Position, action: i64, seat: Option<Seat>) -> PyResult<Move> {
+pub(crate) fn action_move(pos: &Position, action: &ActionId, seat: Option<Seat>) -> PyResult<Move> {
     let map = action_map(pos, seat);
-    usize::try_from(action)
-        .ok()
+    action
+        .get()
         .and_then(|a| map.to_move(a))
         .ok_or_else(|| bad_action(action, map.len(), pos.size().get()))
 }
@@ -260,8 +260,12 @@ impl PyPosition {
 
     /// The move with id `action`, seen from `seat` (the side to move when `None`).
     #[pyo3(signature = (action, seat = None))]
-    fn action_to_move(&self, action: i64, seat: Option<&Bound<'_, PyAny>>) -> PyResult<PyMove> {
-        action_move(&self.0, action, opt_seat(seat)?).map(PyMove)
+    fn action_to_move(
+        &self,
+        #[pyo3(from_py_with = convert::action)] action: ActionId,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyMove> {
+        action_move(&self.0, &action, opt_seat(seat)?).map(PyMove)
     }
 
     /// The id of `move`, seen from `seat` (the side to move when `None`).
@@ -303,8 +307,12 @@ impl PyPosition {
     /// `None`). Raises `IndexError` for an id out of range, `IllegalMoveError` naming the
     /// rule for an illegal move.
     #[pyo3(signature = (action, seat = None))]
-    fn play_action(&self, action: i64, seat: Option<&Bound<'_, PyAny>>) -> PyResult<PyPosition> {
-        let m = action_move(&self.0, action, opt_seat(seat)?)?;
+    fn play_action(
+        &self,
+        #[pyo3(from_py_with = convert::action)] action: ActionId,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyPosition> {
+        let m = action_move(&self.0, &action, opt_seat(seat)?)?;
         let mut pos = self.0;
         pos.play(m).map_err(|e| illegal(format!("action {action} ({m}): {e}")))?;
         Ok(PyPosition(pos))

@@ -5,7 +5,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
 use quoridor_core::{Config, Move, Orientation, Seat, Square, Wall};
 
-use crate::convert::{make_config, opt_seat, seat_arg};
+use crate::convert::{self, make_config, opt_seat, seat_arg};
 use crate::errors::value_error;
 
 /// A seat at the table. Turns run South, West, North, East. Wherever a seat is expected, a
@@ -163,12 +163,12 @@ impl PyConfig {
     #[new]
     #[pyo3(signature = (size = 9, players = 2, variant = "classic", walls = None, first = None, ply_limit = None))]
     fn new(
-        size: u8,
-        players: u8,
+        #[pyo3(from_py_with = convert::size)] size: u8,
+        #[pyo3(from_py_with = convert::players)] players: u8,
         variant: &str,
-        walls: Option<u8>,
+        walls: Option<&Bound<'_, PyAny>>,
         first: Option<&Bound<'_, PyAny>>,
-        ply_limit: Option<u32>,
+        ply_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyConfig> {
         make_config(size, players, variant, walls, opt_seat(first)?, ply_limit).map(PyConfig)
     }

@@ -2,21 +2,28 @@
 //! GIL: observations, legal-action masks, rewards and done flags come back as arrays, and
 //! finished games start again at once.
 
+use std::collections::TryReserveError;
+use std::sync::Mutex;
+
 use numpy::prelude::*;
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayDyn, PyReadonlyArray1};
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use quoridor_ai::{Bot, SplitMix64};
-use quoridor_core::action::{ActionMap, EncodeError};
+use quoridor_core::action::{ActionMap, EncodeError, action_count};
 use quoridor_core::observation::{observe, planes};
-use quoridor_core::{Config, Move, Outcome, PlayError, Position, Seat};
+use quoridor_core::{BoardSize, Config, Move, Outcome, PlayError, Position, Seat};
 
-use crate::convert::opt_seat;
+use crate::convert::{self, int_in, opt_seat};
 use crate::engine::BotKind;
-use crate::errors::{IllegalMoveError, value_error};
+use crate::errors::{IllegalMoveError, no_memory, value_error};
 use crate::position::PyPosition;
 use crate::types::PyConfig;
+
+/// Most games in one `VecEnv` (their positions take about 0.3 GB; every step's arrays up to
+/// 7 GB on 11 x 11 with four players).
+const MAX_ENVS: usize = 1 << 20;
 
 /// An error that the environment's own checks rule out.
 fn internal(e: EncodeError) -> PyErr {
@@ -27,16 +34,26 @@ fn internal(e: EncodeError) -> PyErr {
 enum StepError {
     OutOfRange {
         game: usize,
-        action: i64,
+        action: i128,
     },
     Illegal {
         game: usize,
-        action: i64,
+        action: i128,
         mv: Move,
         err: PlayError,
     },
+    /// No memory for the step's arrays.
+    Memory,
     /// Cannot happen: the buffers are made for the games.
     Encode(EncodeError),
+}
+
+/// `n` copies of `value`, or the allocator's refusal (rather than an abort).
+fn filled<T: Clone>(n: usize, value: T) -> Result<Vec<T>, TryReserveError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n)?;
+    v.resize(n, value);
+    Ok(v)
 }
 
 /// One step's results, one entry (or row) per game.
@@ -123,7 +140,7 @@ impl Games {
     }
 
     /// Checks every action before playing any, so that a bad one changes nothing.
-    fn check(&self, actions: &[i64]) -> Result<Vec<Move>, StepError> {
+    fn check(&self, actions: &[i128]) -> Result<Vec<Move>, StepError> {
         let mut moves = Vec::with_capacity(actions.len());
         for (game, &action) in actions.iter().enumerate() {
             let map = self.maps[self.view(game).index()];
@@ -176,20 +193,20 @@ impl Games {
         Ok(())
     }
 
-    fn outputs(&self) -> Outputs {
+    fn outputs(&self) -> Result<Outputs, TryReserveError> {
         let b = self.games.len();
-        Outputs {
-            obs: vec![0.0; b * self.obs_len()],
-            mask: vec![false; b * self.action_count()],
-            rewards: vec![0.0; b],
-            terminated: vec![false; b],
-            truncated: vec![false; b],
-        }
+        Ok(Outputs {
+            obs: filled(b * self.obs_len(), 0.0)?,
+            mask: filled(b * self.action_count(), false)?,
+            rewards: filled(b, 0.0)?,
+            terminated: filled(b, false)?,
+            truncated: filled(b, false)?,
+        })
     }
 }
 
 /// `num_envs` games stepped together. `VecEnv(num_envs, config=None, *, opponent=None,
-/// agent_seat=None, seed=0)`.
+/// agent_seat=None, seed=0)`, 1 to 1,048,576 games.
 ///
 /// Without an opponent the caller plays every seat (self-play): each step plays one action
 /// for the side to move of every game, and observations, masks and action ids are seen from
@@ -203,8 +220,17 @@ impl Games {
 /// (+1 win, -1 loss, 0 otherwise, for the player who moved or the agent), terminated and
 /// truncated (ply limit) bool. A finished game starts again at once: its row of obs and mask
 /// is the new game's. Bad actions raise before any game changes.
-#[pyclass(name = "VecEnv", module = "quoridor")]
-pub struct PyVecEnv(Games);
+///
+/// Calls from several threads take turns (each waits, without the GIL, for the one before to
+/// finish).
+#[pyclass(name = "VecEnv", module = "quoridor", frozen)]
+pub struct PyVecEnv {
+    games: Mutex<Games>,
+    /// Fixed when made, read without the lock.
+    config: Config,
+    num_envs: usize,
+    opponent: Option<BotKind>,
+}
 
 /// Observations (games, planes, size, size) and masks (games, actions).
 type ObsMask<'py> = (Bound<'py, PyArray4<f32>>, Bound<'py, PyArray2<bool>>);
@@ -218,25 +244,19 @@ type StepArrays<'py> = (
     Bound<'py, PyArray1<bool>>,
 );
 
-/// Hands the observations and masks over to numpy (no copy).
-fn obs_mask<'py>(
-    py: Python<'py>,
-    g: &Games,
-    obs: Vec<f32>,
-    mask: Vec<bool>,
-) -> PyResult<ObsMask<'py>> {
-    let b = g.games.len();
-    let n = usize::from(g.config.size.get());
-    let obs = PyArray1::from_vec(py, obs).reshape([b, planes(g.config.players), n, n])?;
-    let mask = PyArray1::from_vec(py, mask).reshape([b, g.action_count()])?;
-    Ok((obs, mask))
+/// The message of an action id out of range in game `game`.
+fn out_of_range(game: usize, action: impl std::fmt::Display, size: BoardSize) -> PyErr {
+    PyIndexError::new_err(format!(
+        "game {game}: {action} is not an action id: ids run from 0 to {} on a {size}x{size} board",
+        action_count(size) - 1
+    ))
 }
 
-/// The actions as one i64 per game, or an error that says what is wrong with the array.
-fn actions_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, games: usize) -> PyResult<Vec<i64>> {
+/// The actions as one integer per game, or an error that says what is wrong with the array.
+fn actions_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, games: usize) -> PyResult<Vec<i128>> {
     if let Ok(a) = obj.extract::<PyReadonlyArray1<'_, i64>>() {
         if a.len() == games {
-            return Ok(a.as_array().iter().copied().collect());
+            return Ok(a.as_array().iter().map(|&a| i128::from(a)).collect());
         }
     }
     let np = py.import("numpy")?;
@@ -257,17 +277,59 @@ fn actions_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, games: usize) -> PyResult
         )));
     }
     let kind = arr.dtype().kind();
-    if kind != b'i' && kind != b'u' {
-        return Err(PyTypeError::new_err(format!(
+    let not_ints = || PyTypeError::new_err("actions must be integers");
+    match kind {
+        // Unsigned ids read as such: 2**64 - 1 is that number, not -1.
+        b'u' => {
+            let a = arr.call_method1("astype", ("uint64",))?;
+            let a = a.cast::<PyArrayDyn<u64>>().map_err(|_| not_ints())?;
+            Ok(a.readonly().as_array().iter().map(|&a| i128::from(a)).collect())
+        }
+        b'i' => {
+            let a = arr.call_method1("astype", ("int64",))?;
+            let a = a.cast::<PyArrayDyn<i64>>().map_err(|_| not_ints())?;
+            Ok(a.readonly().as_array().iter().map(|&a| i128::from(a)).collect())
+        }
+        _ => Err(PyTypeError::new_err(format!(
             "actions must be integers (action ids), not {}",
             arr.dtype()
-        )));
+        ))),
     }
-    let a = arr.call_method1("astype", ("int64",))?;
-    let a = a
-        .cast::<PyArrayDyn<i64>>()
-        .map_err(|_| PyTypeError::new_err("actions must be integers"))?;
-    Ok(a.readonly().as_array().iter().copied().collect())
+}
+
+/// `num_envs`: 1 to `MAX_ENVS`.
+fn num_envs(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+    int_in(obj, "num_envs", 1, MAX_ENVS as i128)
+}
+
+impl PyVecEnv {
+    /// Runs `f` on the games without the GIL, once any other thread's call is done with them.
+    fn with_games<R: Send>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut Games) -> R + Send,
+    ) -> PyResult<R> {
+        py.detach(|| {
+            let mut games = self.games.lock().map_err(|_| {
+                PyRuntimeError::new_err("an earlier call failed inside this VecEnv; make a new one")
+            })?;
+            Ok(f(&mut games))
+        })
+    }
+
+    /// Hands the observations and masks over to numpy (no copy).
+    fn obs_mask<'py>(
+        &self,
+        py: Python<'py>,
+        obs: Vec<f32>,
+        mask: Vec<bool>,
+    ) -> PyResult<ObsMask<'py>> {
+        let (b, c) = (self.num_envs, self.config);
+        let n = usize::from(c.size.get());
+        let obs = PyArray1::from_vec(py, obs).reshape([b, planes(c.players), n, n])?;
+        let mask = PyArray1::from_vec(py, mask).reshape([b, action_count(c.size)])?;
+        Ok((obs, mask))
+    }
 }
 
 #[pymethods]
@@ -275,15 +337,12 @@ impl PyVecEnv {
     #[new]
     #[pyo3(signature = (num_envs, config = None, *, opponent = None, agent_seat = None, seed = 0))]
     fn new(
-        num_envs: usize,
+        #[pyo3(from_py_with = self::num_envs)] num_envs: usize,
         config: Option<PyRef<'_, PyConfig>>,
         opponent: Option<&Bound<'_, PyAny>>,
         agent_seat: Option<&Bound<'_, PyAny>>,
-        seed: u64,
+        #[pyo3(from_py_with = convert::seed)] seed: u64,
     ) -> PyResult<PyVecEnv> {
-        if num_envs == 0 {
-            return Err(value_error("num_envs must be at least 1"));
-        }
         let config = config.map(|c| c.0).unwrap_or_default();
         let start = Position::start(&config).map_err(value_error)?;
         let opponent = opponent.filter(|o| !o.is_none()).map(BotKind::from_arg).transpose()?;
@@ -301,70 +360,70 @@ impl PyVecEnv {
                 ));
             }
         }
+        let memory = |_| no_memory(format!("{num_envs} games"));
         let maps = Seat::ALL.map(|s| ActionMap::new(config.size, s));
         let mut games = Games {
             config,
             start,
-            games: vec![start; num_envs],
-            agents: vec![config.first; num_envs],
+            games: filled(num_envs, start).map_err(memory)?,
+            agents: filled(num_envs, config.first).map_err(memory)?,
             opponent: opponent.map(|k| (k, k.make(seed))),
             agent_seat,
             rng: SplitMix64::new(seed),
-            winners: vec![-1; num_envs],
+            winners: filled(num_envs, -1).map_err(memory)?,
             maps,
         };
         games.reset_all();
-        Ok(PyVecEnv(games))
+        Ok(PyVecEnv { games: Mutex::new(games), config, num_envs, opponent })
     }
 
     /// Starts every game again (reseeding the opponent and the seat draws when `seed` is
     /// given) and returns `(obs, mask)`.
     #[pyo3(signature = (seed = None))]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<ObsMask<'py>> {
-        let g = &mut self.0;
-        let mut out = g.outputs();
-        py.detach(|| {
+    fn reset<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<ObsMask<'py>> {
+        let seed = convert::opt_seed(seed)?;
+        let out = self.with_games(py, |g| {
+            let mut out = g.outputs().map_err(|_| no_memory("the observations"))?;
             if let Some(s) = seed {
                 g.reseed(s);
             }
             g.reset_all();
-            g.observe(&mut out)
-        })
-        .map_err(internal)?;
-        obs_mask(py, g, out.obs, out.mask)
+            g.observe(&mut out).map_err(internal)?;
+            Ok::<_, PyErr>(out)
+        })??;
+        self.obs_mask(py, out.obs, out.mask)
     }
 
     /// Plays one action id per game; see the class docs for what comes back. Raises
     /// `ValueError`/`TypeError` for an array of the wrong shape or type, `IndexError` for an
     /// id out of range, `IllegalMoveError` naming the game and the rule for an illegal
     /// move; no game changes then.
-    fn step<'py>(
-        &mut self,
-        py: Python<'py>,
-        actions: &Bound<'py, PyAny>,
-    ) -> PyResult<StepArrays<'py>> {
-        let actions = actions_arg(py, actions, self.0.games.len())?;
-        let g = &mut self.0;
-        let mut out = g.outputs();
-        let size = g.config.size;
-        let count = g.action_count();
-        py.detach(|| {
-            let moves = g.check(&actions)?;
-            g.step(&moves, &mut out);
-            g.observe(&mut out).map_err(StepError::Encode)
-        })
-        .map_err(|e| match e {
-            StepError::OutOfRange { game, action } => PyIndexError::new_err(format!(
-                "game {game}: {action} is not an action id: ids run from 0 to {} on a {size}x{size} board",
-                count - 1
-            )),
-            StepError::Illegal { game, action, mv, err } => {
-                IllegalMoveError::new_err(format!("game {game}: action {action} ({mv}): {err}"))
-            }
-            StepError::Encode(e) => internal(e),
-        })?;
+    fn step<'py>(&self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<StepArrays<'py>> {
+        let size = self.config.size;
+        let actions = actions_arg(py, actions, self.num_envs)?;
+        let out = self
+            .with_games(py, |g| {
+                let moves = g.check(&actions)?;
+                // Allocated before any game changes, so that no memory changes nothing.
+                let mut out = g.outputs().map_err(|_| StepError::Memory)?;
+                g.step(&moves, &mut out);
+                g.observe(&mut out).map_err(StepError::Encode)?;
+                Ok(out)
+            })?
+            .map_err(|e| match e {
+                StepError::OutOfRange { game, action } => out_of_range(game, action, size),
+                StepError::Illegal { game, action, mv, err } => {
+                    IllegalMoveError::new_err(format!("game {game}: action {action} ({mv}): {err}"))
+                }
+                StepError::Memory => no_memory("the step's arrays"),
+                StepError::Encode(e) => internal(e),
+            })?;
         let Outputs { obs, mask, rewards, terminated, truncated } = out;
-        let (obs, mask) = obs_mask(py, g, obs, mask)?;
+        let (obs, mask) = self.obs_mask(py, obs, mask)?;
         Ok((
             obs,
             mask,
@@ -377,9 +436,8 @@ impl PyVecEnv {
     /// A uniformly random legal action id for every game, seen as `step` takes them, drawn
     /// from the environment's own generator (seeded with `seed`): random play and
     /// exploration without a Python loop.
-    fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        let g = &mut self.0;
-        let ids = py.detach(|| {
+    fn sample_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let ids = self.with_games(py, |g| {
             let mut ids = Vec::with_capacity(g.games.len());
             for i in 0..g.games.len() {
                 let moves = g.games[i].legal_moves();
@@ -389,66 +447,64 @@ impl PyVecEnv {
                 ids.push(id.map_or(0, |id| id as i64));
             }
             ids
-        });
-        PyArray1::from_vec(py, ids)
+        })?;
+        Ok(PyArray1::from_vec(py, ids))
     }
 
     /// Number of games.
     #[getter]
     fn num_envs(&self) -> usize {
-        self.0.games.len()
+        self.num_envs
     }
 
     /// The configuration of every game.
     #[getter]
     fn config(&self) -> PyConfig {
-        PyConfig(self.0.config)
+        PyConfig(self.config)
     }
 
     /// Number of action ids (the mask's second dimension).
     #[getter]
     fn action_count(&self) -> usize {
-        self.0.action_count()
+        action_count(self.config.size)
     }
 
     /// The shape of one game's observation: (planes, size, size).
     #[getter]
     fn observation_shape(&self) -> (usize, usize, usize) {
-        let n = usize::from(self.0.config.size.get());
-        (planes(self.0.config.players), n, n)
+        let n = usize::from(self.config.size.get());
+        (planes(self.config.players), n, n)
     }
 
     /// For each game, the seat (index 0-3) whose view the observation, mask and actions
     /// take: the side to move, or the agent when there is an opponent.
     #[getter]
-    fn to_play<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
-        let v: Vec<i8> = (0..self.0.games.len()).map(|i| self.0.view(i).index() as i8).collect();
-        PyArray1::from_vec(py, v)
+    fn to_play<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let v = self.with_games(py, |g| {
+            (0..g.games.len()).map(|i| g.view(i).index() as i8).collect::<Vec<_>>()
+        })?;
+        Ok(PyArray1::from_vec(py, v))
     }
 
     /// For each game, the winner's seat index if the game was won in the last step, else -1.
     #[getter]
-    fn winners<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
-        PyArray1::from_vec(py, self.0.winners.clone())
+    fn winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let v = self.with_games(py, |g| g.winners.clone())?;
+        Ok(PyArray1::from_vec(py, v))
     }
 
     /// The current position of every game.
-    fn positions(&self) -> Vec<PyPosition> {
-        self.0.games.iter().map(|&p| PyPosition(p)).collect()
+    fn positions(&self, py: Python<'_>) -> PyResult<Vec<PyPosition>> {
+        self.with_games(py, |g| g.games.iter().map(|&p| PyPosition(p)).collect())
     }
 
     fn __len__(&self) -> usize {
-        self.0.games.len()
+        self.num_envs
     }
 
     fn __repr__(&self) -> String {
-        let opp =
-            self.0.opponent.as_ref().map_or("None".to_string(), |(k, _)| format!("'{}'", k.name()));
-        format!(
-            "VecEnv({}, {}, opponent={opp})",
-            self.0.games.len(),
-            PyConfig(self.0.config).repr()
-        )
+        let opp = self.opponent.map_or("None".to_string(), |k| format!("'{}'", k.name()));
+        format!("VecEnv({}, {}, opponent={opp})", self.num_envs, PyConfig(self.config).repr())
     }
 
     fn __reduce__<'py>(&self, _py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {

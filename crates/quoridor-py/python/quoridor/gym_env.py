@@ -14,11 +14,13 @@ turned so that the agent runs up); actions are the agent's action ids, seen the 
 ``env.action_space.sample()`` draws a legal one. Rewards: +1 when the agent wins, -1 when
 another seat wins or the agent is eliminated, 0 otherwise; a draw by the ply limit
 truncates. An illegal action raises :class:`quoridor.IllegalMoveError` (an id out of range
-``IndexError``) with the rule's message, and the environment does not change.
+``IndexError``, an action that is no integer, such as ``3.7``, ``TypeError``) with the rule's
+message, and the environment does not change.
 """
 
 from __future__ import annotations
 
+import operator
 import weakref
 from typing import Any, Optional, Union
 
@@ -29,7 +31,20 @@ from gymnasium import spaces
 from ._board import text_board
 from ._quoridor import Bot, Config, Position, Seat, action_count, default_walls, observation_shape
 
-__all__ = ["LegalActions", "QuoridorEnv", "observation_space"]
+__all__ = ["LegalActions", "QuoridorEnv", "action_id", "observation_space"]
+
+
+def action_id(action: Any) -> int:
+    """The action id ``action`` stands for: an ``int``, a numpy integer or a 0-d integer
+    array. A ``float`` (``3.7``), a ``bool`` or anything else raises ``TypeError`` rather
+    than being rounded to some other action; the id's range is checked when it is played."""
+    if isinstance(action, (bool, np.bool_)):
+        raise TypeError(f"action must be an integer action id, not bool {action!r}")
+    try:
+        return operator.index(action)
+    except TypeError:
+        kind = type(action).__name__
+        raise TypeError(f"action must be an integer action id, not {kind} {action!r}") from None
 
 
 def observation_space(config: Config) -> spaces.Box:
@@ -132,7 +147,7 @@ class QuoridorEnv(gym.Env):
         if self._position is None:
             raise RuntimeError("call reset() before step()")
         # Raises with the rule's message, and changes nothing, for a bad action.
-        self._position = self._position.play_action(int(action), self._seat)
+        self._position = self._position.play_action(action_id(action), self._seat)
         self._opponents_move()
         pos = self._position
         reward, terminated = 0.0, False

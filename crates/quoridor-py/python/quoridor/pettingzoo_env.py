@@ -9,8 +9,9 @@ Each agent observes ``{"observation": float32 (planes, size, size), "action_mask
 are action ids seen the same way, and its mask is all zeros when it is not to move. Rewards
 come at the end: +1 for the winner, -1 for every other player (and for a player eliminated
 because it has no legal action, when that happens); a draw by the ply limit truncates with
-0. An illegal action raises :class:`quoridor.IllegalMoveError` with the rule's message and
-changes nothing.
+0. An illegal action raises :class:`quoridor.IllegalMoveError` with the rule's message (an
+id out of range ``IndexError``, an action that is no integer ``TypeError``) and changes
+nothing.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from pettingzoo.utils import wrappers
 
 from ._board import text_board
 from ._quoridor import Config, Position, action_count
-from .gym_env import observation_space
+from .gym_env import action_id, observation_space
 
 __all__ = ["env", "raw_env"]
 
@@ -102,7 +103,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
         seat = self._seat_of[agent]
         before = set(self.position.active_seats)
         # Raises with the rule's message, and changes nothing, for a bad action.
-        self.position = self.position.play_action(int(action), seat)
+        self.position = self.position.play_action(action_id(action), seat)
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
         pos = self.position
