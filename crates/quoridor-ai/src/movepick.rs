@@ -46,6 +46,22 @@ pub(crate) struct Buf {
 }
 
 impl Buf {
+    /// Adds a candidate.
+    #[inline]
+    fn push(&mut self, mv: Move, code: u16, key: i32, quiet: bool, child: Child) {
+        self.cands.push(Cand { mv, code, key, quiet, child });
+    }
+
+    /// Plays `mv` from `pos` into a new kept child (in place: no copy after the fact), and
+    /// returns its index.
+    #[inline]
+    fn kept_child(&mut self, pos: &Position, mv: Move) -> u16 {
+        self.kids.push(*pos);
+        let k = self.kids.len() - 1;
+        self.kids[k].play_unchecked(mv);
+        k as u16
+    }
+
     /// The position after `c`: the kept child, or played into `scratch` (in a reply layer,
     /// with the moves of the other players until `root` is to move).
     #[inline]
@@ -107,169 +123,205 @@ impl Worker {
         tag: u16,
         hist_seat: Seat,
     ) {
-        let me = pos.turn();
-        let my_d = i32::from(pos.distance(me).unwrap_or(0));
-        let hist = &self.heur.history[hist_seat.index()];
-        let killers = self.heur.killers[ply.min(MAX_PLY)];
-        let bonus = |code: u16, base: i32| -> i32 {
-            if code == hash_move {
-                KEY_HASH_MOVE
-            } else if code == killers[0] {
-                KEY_KILLER_1
-            } else if code == killers[1] {
-                KEY_KILLER_2
-            } else {
-                base + hist[usize::from(code)]
-            }
+        let keys = Keys {
+            hash_move,
+            killers: self.heur.killers[ply.min(MAX_PLY)],
+            history: &self.heur.history[hist_seat.index()],
+            tag,
         };
-        let lazy = mode == Gen::Lazy;
-        // In lazy mode a pawn move gains what its place on the cached shortest path says.
-        let mut path = [u8::MAX; 3];
-        if lazy {
-            for (k, sq) in pos.shortest_path(me).take(3).enumerate() {
-                path[k] = sq.index();
-            }
-        }
-        for sq in pos.pawn_moves() {
-            let mv = Move::Pawn(sq);
-            let code = encode(mv) | tag;
-            let (gain, child) = if lazy {
-                let i = sq.index();
-                (
-                    if i == path[1] {
-                        1
-                    } else if i == path[2] {
-                        2
-                    } else {
-                        0
-                    },
-                    None,
-                )
-            } else if mode == Gen::Gains || mode == Gen::Full {
-                let gain = if pos.goal(me).contains(sq) {
-                    GOAL_GAIN
-                } else {
-                    my_d - i32::from(pos.distance_from(me, sq).unwrap_or(0))
-                };
-                (gain, None)
-            } else {
-                // Played in place: no copy of the child after the fact.
-                out.kids.push(*pos);
-                let k = out.kids.len() - 1;
-                let child = &mut out.kids[k];
-                child.play_unchecked(mv);
-                let gain = if child.outcome().is_some() {
-                    GOAL_GAIN
-                } else {
-                    my_d - i32::from(child.distance(me).unwrap_or(0))
-                };
-                (gain, Some(k as u16))
-            };
-            out.cands.push(Cand {
-                mv,
-                code,
-                key: bonus(code, gain * GAIN_KEY),
-                quiet: gain <= 0,
-                child: child.map_or(Child::Play, Child::Kept),
-            });
-        }
-        if pos.walls_in_hand(me) == 0 {
+        push_pawn_moves(pos, &keys, out, mode);
+        if pos.walls_in_hand(pos.turn()) == 0 {
             return;
         }
-        // Opponents whose paths a wall should lengthen.
-        let mut targets = [(Seat::South, 0i32); 3];
-        let mut nt = 0;
-        let mut cut_h = 0u128;
-        let mut cut_v = 0u128;
+        let targets = self.wall_targets(pos);
+        if mode == Gen::Full {
+            push_quiet_walls(pos, &keys, &targets, out);
+        }
+        self.push_cutting_walls(pos, &keys, &targets, out, mode);
+    }
+
+    /// The opponents of `pos`'s mover whose paths its walls should lengthen, and the wall
+    /// places that cut one of their shortest paths.
+    fn wall_targets(&self, pos: &Position) -> Targets {
+        let me = pos.turn();
+        let mut t = Targets { seats: [(Seat::South, 0); 3], len: 0, cut_h: 0, cut_v: 0 };
         for s in pos.active_seats() {
             if self.same_team(s, me) {
                 continue;
             }
-            targets[nt] = (s, i32::from(pos.distance(s).unwrap_or(0)));
-            nt += 1;
+            t.seats[t.len] = (s, i32::from(pos.distance(s).unwrap_or(0)));
+            t.len += 1;
             let (h, v) = path_cuts(pos, s);
-            cut_h |= h;
-            cut_v |= v;
+            t.cut_h |= h;
+            t.cut_v |= v;
         }
+        t
+    }
+
+    /// Adds the walls that cut an opponent's shortest path (every legal wall with
+    /// `Gen::All`), each with its gain: by the distances it leaves (`Gen::Gains`, `Gen::Full`;
+    /// `Gains` drops those below `min_wall_gain`), played (`Gen::All`), or none (`Gen::Lazy`).
+    fn push_cutting_walls(
+        &self,
+        pos: &Position,
+        keys: &Keys<'_>,
+        targets: &Targets,
+        out: &mut Buf,
+        mode: Gen,
+    ) {
+        let me = pos.turn();
+        let my_d = i32::from(pos.distance(me).unwrap_or(0));
         let legal = pos.legal_walls();
         let (mut ch, mut cv) = (legal.horizontal().bits(), legal.vertical().bits());
-        if mode == Gen::Full {
-            // Every legal wall; those that cut no opponent's path leave its distance as it
-            // is and come last, in history order.
-            for (bits, o) in
-                [(ch & !cut_h, Orientation::Horizontal), (cv & !cut_v, Orientation::Vertical)]
-            {
-                for a in Bitboard::from_bits_truncate(bits) {
-                    let Some(w) = quoridor_core::Wall::new(a, o) else { continue };
-                    let mv = Move::Wall(w);
-                    let code = encode(mv) | tag;
-                    out.cands.push(Cand {
-                        mv,
-                        code,
-                        key: bonus(code, QUIET_WALL_KEY),
-                        quiet: true,
-                        child: Child::Play,
-                    });
-                }
-            }
-        }
         if mode != Gen::All {
-            ch &= cut_h;
-            cv &= cut_v;
+            ch &= targets.cut_h;
+            cv &= targets.cut_v;
         }
         for (bits, o) in [(ch, Orientation::Horizontal), (cv, Orientation::Vertical)] {
             for a in Bitboard::from_bits_truncate(bits) {
                 let Some(w) = quoridor_core::Wall::new(a, o) else { continue };
                 let mv = Move::Wall(w);
-                let code = encode(mv) | tag;
-                if lazy {
-                    out.cands.push(Cand {
-                        mv,
-                        code,
-                        key: bonus(code, 0),
-                        quiet: false,
-                        child: Child::Play,
-                    });
-                    continue;
-                }
-                if mode == Gen::Gains || mode == Gen::Full {
-                    // The gain from the distances the wall leaves, without playing it.
-                    let mut delta =
-                        my_d - i32::from(pos.distance_after_wall(w, me).unwrap_or(u8::MAX));
-                    for &(s, d) in &targets[..nt] {
-                        delta += pos
-                            .distance_after_wall(w, s)
-                            .map_or(ELIMINATION_GAIN, |nd| i32::from(nd) - d);
-                    }
-                    if mode == Gen::Full || delta >= self.settings.sparams.min_wall_gain {
-                        out.cands.push(Cand {
-                            mv,
-                            code,
-                            key: bonus(code, delta * GAIN_KEY),
-                            quiet: delta <= QUIET_GAIN,
-                            child: Child::Play,
+                let code = keys.code(mv);
+                match mode {
+                    Gen::Lazy => out.push(mv, code, keys.key(code, 0), false, Child::Play),
+                    Gen::Gains | Gen::Full => {
+                        // The gain from the distances the wall leaves, without playing it.
+                        let mine = pos.distance_after_wall(w, me).unwrap_or(u8::MAX);
+                        let delta = targets.gain(my_d - i32::from(mine), |s| {
+                            pos.distance_after_wall(w, s)
                         });
+                        if mode == Gen::Full || delta >= self.settings.sparams.min_wall_gain {
+                            let key = keys.key(code, delta * GAIN_KEY);
+                            out.push(mv, code, key, delta <= QUIET_GAIN, Child::Play);
+                        }
                     }
-                    continue;
+                    Gen::All => {
+                        let k = out.kept_child(pos, mv);
+                        let child = &out.kids[usize::from(k)];
+                        let mine = child.distance(me).unwrap_or(0);
+                        let delta = targets.gain(my_d - i32::from(mine), |s| child.distance(s));
+                        let key = keys.key(code, delta * GAIN_KEY);
+                        out.push(mv, code, key, delta <= QUIET_GAIN, Child::Kept(k));
+                    }
                 }
-                out.kids.push(*pos);
-                let k = out.kids.len() - 1;
-                let child = &mut out.kids[k];
-                child.play_unchecked(mv);
-                let mut delta = my_d - i32::from(child.distance(me).unwrap_or(0));
-                for &(s, d) in &targets[..nt] {
-                    // A seat eliminated by the wall counts as a big gain.
-                    delta += child.distance(s).map_or(ELIMINATION_GAIN, |nd| i32::from(nd) - d);
-                }
-                out.cands.push(Cand {
-                    mv,
-                    code,
-                    key: bonus(code, delta * GAIN_KEY),
-                    quiet: delta <= QUIET_GAIN,
-                    child: Child::Kept(k as u16),
-                });
             }
         }
+    }
+}
+
+/// Adds the pawn moves of `pos`, each with its gain: by its place on the cached shortest
+/// path (`Gen::Lazy`), by the distance from its square (`Gen::Gains`, `Gen::Full`), or
+/// played (`Gen::All`).
+fn push_pawn_moves(pos: &Position, keys: &Keys<'_>, out: &mut Buf, mode: Gen) {
+    let me = pos.turn();
+    let my_d = i32::from(pos.distance(me).unwrap_or(0));
+    // In lazy mode a pawn move gains what its place on the cached shortest path says.
+    let mut path = [u8::MAX; 3];
+    if mode == Gen::Lazy {
+        for (k, sq) in pos.shortest_path(me).take(3).enumerate() {
+            path[k] = sq.index();
+        }
+    }
+    for sq in pos.pawn_moves() {
+        let mv = Move::Pawn(sq);
+        let code = keys.code(mv);
+        let (gain, child) = match mode {
+            Gen::Lazy => {
+                let i = sq.index();
+                (i32::from(i == path[1]) + 2 * i32::from(i == path[2]), Child::Play)
+            }
+            Gen::Gains | Gen::Full => {
+                let gain = if pos.goal(me).contains(sq) {
+                    GOAL_GAIN
+                } else {
+                    my_d - i32::from(pos.distance_from(me, sq).unwrap_or(0))
+                };
+                (gain, Child::Play)
+            }
+            Gen::All => {
+                let k = out.kept_child(pos, mv);
+                let child = &out.kids[usize::from(k)];
+                let gain = if child.outcome().is_some() {
+                    GOAL_GAIN
+                } else {
+                    my_d - i32::from(child.distance(me).unwrap_or(0))
+                };
+                (gain, Child::Kept(k))
+            }
+        };
+        out.push(mv, code, keys.key(code, gain * GAIN_KEY), gain <= 0, child);
+    }
+}
+
+/// Adds every legal wall that cuts no opponent's shortest path (`Gen::Full`): it leaves
+/// their distances as they are, so it comes after the others, in history order.
+fn push_quiet_walls(pos: &Position, keys: &Keys<'_>, targets: &Targets, out: &mut Buf) {
+    let legal = pos.legal_walls();
+    for (bits, o) in [
+        (legal.horizontal().bits() & !targets.cut_h, Orientation::Horizontal),
+        (legal.vertical().bits() & !targets.cut_v, Orientation::Vertical),
+    ] {
+        for a in Bitboard::from_bits_truncate(bits) {
+            let Some(w) = quoridor_core::Wall::new(a, o) else { continue };
+            let mv = Move::Wall(w);
+            let code = keys.code(mv);
+            out.push(mv, code, keys.key(code, QUIET_WALL_KEY), true, Child::Play);
+        }
+    }
+}
+
+/// What orders the candidates of one node besides their gains: the hash move, the killers
+/// and the history, and the tag of a reply layer's replier in the codes.
+struct Keys<'a> {
+    hash_move: u16,
+    killers: [u16; 2],
+    history: &'a [i32; crate::ordering::CODES],
+    tag: u16,
+}
+
+impl Keys<'_> {
+    /// The code of `mv` with the replier's tag.
+    #[inline]
+    fn code(&self, mv: Move) -> u16 {
+        encode(mv) | self.tag
+    }
+
+    /// The ordering key of the move `code` whose gain gives it `base`: the hash move first,
+    /// then the killers, then gains and history.
+    #[inline]
+    fn key(&self, code: u16, base: i32) -> i32 {
+        if code == self.hash_move {
+            KEY_HASH_MOVE
+        } else if code == self.killers[0] {
+            KEY_KILLER_1
+        } else if code == self.killers[1] {
+            KEY_KILLER_2
+        } else {
+            base + self.history[usize::from(code)]
+        }
+    }
+}
+
+/// The opponents that a node's walls are aimed at (seat and distance), and the places
+/// where a wall cuts one of their shortest paths.
+struct Targets {
+    seats: [(Seat, i32); 3],
+    len: usize,
+    cut_h: u128,
+    cut_v: u128,
+}
+
+impl Targets {
+    /// A wall's gain: `own` (what it costs the mover, negative) plus the steps it adds to
+    /// each target's path, given by `after` (a target left without a path, eliminated,
+    /// counts as a big gain).
+    #[inline]
+    fn gain(&self, own: i32, after: impl Fn(Seat) -> Option<u8>) -> i32 {
+        let mut delta = own;
+        for &(s, d) in &self.seats[..self.len] {
+            delta += after(s).map_or(ELIMINATION_GAIN, |nd| i32::from(nd) - d);
+        }
+        delta
     }
 }
 

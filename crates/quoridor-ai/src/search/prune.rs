@@ -126,11 +126,9 @@ impl Worker {
     }
 }
 
-/// `pos` with the other player to move, as if the side to move had passed (two players):
-/// the null move of the search, which the rules do not allow.
+/// `pos` with the next player to move, as if the side to move had passed: the null move of
+/// the search, which the rules do not allow ([`Position::pass_to`]: no revalidation of the
+/// position, its cached paths kept).
 fn null_child(pos: &Position) -> Option<Position> {
-    let mut setup = pos.to_setup();
-    setup.turn = pos.active_seats().find(|&s| s != pos.turn())?;
-    setup.ply = setup.ply.checked_add(1)?;
-    Position::try_from(setup).ok()
+    pos.pass_to(pos.turn_order().nth(1)?)
 }
