@@ -187,9 +187,8 @@ impl Worker {
                     Gen::Gains | Gen::Full => {
                         // The gain from the distances the wall leaves, without playing it.
                         let mine = pos.distance_after_wall(w, me).unwrap_or(u8::MAX);
-                        let delta = targets.gain(my_d - i32::from(mine), |s| {
-                            pos.distance_after_wall(w, s)
-                        });
+                        let delta =
+                            targets.gain(my_d - i32::from(mine), |s| pos.distance_after_wall(w, s));
                         if mode == Gen::Full || delta >= self.settings.sparams.min_wall_gain {
                             let key = keys.key(code, delta * GAIN_KEY);
                             out.push(mv, code, key, delta <= QUIET_GAIN, Child::Play);

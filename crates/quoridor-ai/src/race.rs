@@ -15,7 +15,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use quoridor_core::{Bitboard, BoardSize, Direction, Move, Position, Seat, Square, WallSet};
+use quoridor_core::{Bitboard, BoardSize, Move, Position, Seat, Square, WallSet};
 
 /// The exact value of a race state for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,31 +48,8 @@ fn cell(sq: Square, size: u8) -> usize {
 /// Pawn moves of a pawn on `me` with the other pawn on `other`, on the maze of `pos` (its
 /// walls and board; its pawns and turn are ignored).
 pub(crate) fn race_moves(pos: &Position, me: Square, other: Square, out: &mut Vec<Square>) {
-    let size = pos.size();
     out.clear();
-    for d in Direction::ALL {
-        if !pos.can_step(me, d) {
-            continue;
-        }
-        let Some(t) = me.step(d, size) else { continue };
-        if t != other {
-            out.push(t);
-            continue;
-        }
-        if pos.can_step(t, d) {
-            if let Some(t2) = t.step(d, size) {
-                out.push(t2);
-                continue;
-            }
-        }
-        for p in d.sides() {
-            if pos.can_step(t, p) {
-                if let Some(t2) = t.step(p, size) {
-                    out.push(t2);
-                }
-            }
-        }
-    }
+    out.extend(pos.pawn_moves_from(me, Bitboard::from_iter([other])));
 }
 
 impl RaceTable {
@@ -92,21 +69,6 @@ impl RaceTable {
         let goal = [pos.goal(Seat::South), pos.goal(Seat::North)];
         let idx = |mover: usize, other: usize, side: usize| (mover * n + other) * 2 + side;
 
-        // Neighbour cells by direction, `NONE` past a wall or the edge.
-        const NONE: u16 = u16::MAX;
-        let mut nbr = vec![[NONE; 4]; n];
-        for (c, &sq) in squares.iter().enumerate() {
-            for (k, d) in Direction::ALL.into_iter().enumerate() {
-                if pos.can_step(sq, d) {
-                    if let Some(t) = sq.step(d, board) {
-                        nbr[c][k] = cell(t, size) as u16;
-                    }
-                }
-            }
-        }
-        let dir_index = |d: Direction| Direction::ALL.iter().position(|&x| x == d).unwrap_or(0);
-        let sides: Vec<[usize; 2]> =
-            Direction::ALL.iter().map(|d| d.sides().map(dir_index)).collect();
         let goal_cell: Vec<[bool; 2]> =
             squares.iter().map(|&sq| [goal[0].contains(sq), goal[1].contains(sq)]).collect();
 
@@ -134,28 +96,9 @@ impl RaceTable {
                         continue; // unreachable: the game ended before
                     }
                     let first = children.len();
-                    let mut push =
-                        |t: u16| children.push(idx(b, usize::from(t), other_side) as u32);
-                    for k in 0..4 {
-                        let t = nbr[a][k];
-                        if t == NONE {
-                            continue;
-                        }
-                        if usize::from(t) != b {
-                            push(t);
-                            continue;
-                        }
-                        let t2 = nbr[b][k];
-                        if t2 != NONE {
-                            push(t2);
-                            continue;
-                        }
-                        for side_dir in sides[k] {
-                            let t2 = nbr[b][side_dir];
-                            if t2 != NONE {
-                                push(t2);
-                            }
-                        }
+                    let moves = pos.pawn_moves_from(squares[a], Bitboard::from_iter([squares[b]]));
+                    for t in moves {
+                        children.push(idx(b, cell(t, size), other_side) as u32);
                     }
                     let count = children.len() - first;
                     pending[s] = count as u8;

@@ -4,9 +4,9 @@
 mod common;
 
 use quoridor_core::{
-    BoardSize, Config, Direction, Move, Outcome, ParsePositionError, ParsePositionErrorKind,
-    PlayError, Position, ResignError, Seat, SeatSetup, SeatState, Setup, SetupError, Square,
-    Variant, Wall, WallSet, default_walls,
+    Bitboard, BoardSize, Config, Direction, Move, Outcome, ParsePositionError,
+    ParsePositionErrorKind, PlayError, Position, ResignError, Seat, SeatSetup, SeatState, Setup,
+    SetupError, Square, Variant, Wall, WallSet, default_walls,
 };
 
 fn size(n: u8) -> BoardSize {
@@ -1172,4 +1172,42 @@ fn passing_the_turn_is_the_validated_position_with_another_side_to_move() {
     assert!(checked > 2000, "{checked} passes checked");
     let over: Position = "9 S:e9:10,N:e8:10 - N 9".parse().unwrap();
     assert!(over.is_game_over() && over.pass_to(Seat::South).is_none());
+}
+
+/// `pawn_moves_from` with the real pawns is `pawn_moves`, in random games of every variant;
+/// with pawns elsewhere it follows the same rule (checked on the moved position).
+#[test]
+fn pawn_moves_from_follows_the_pawn_rule() {
+    let mut rng = common::Rng::new(77);
+    let mut checked = 0;
+    for config in common::all_configs() {
+        for _ in 0..6 {
+            let mut p = Position::start(&config).expect("valid config");
+            for _ in 0..40 {
+                if p.is_game_over() {
+                    break;
+                }
+                let me = p.turn();
+                let others: Bitboard =
+                    p.active_seats().filter(|&s| s != me).filter_map(|s| p.pawn(s)).collect();
+                let here = p.pawn(me).expect("the side to move has a pawn");
+                assert_eq!(p.pawn_moves_from(here, others), p.pawn_moves(), "{p}");
+                // Its own square among the others changes nothing; no pawns, the open steps.
+                let mut with_self = others;
+                with_self.insert(here);
+                assert_eq!(p.pawn_moves_from(here, with_self), p.pawn_moves(), "{p}");
+                let free = p.pawn_moves_from(here, Bitboard::EMPTY);
+                for sq in free {
+                    assert_eq!(here.col().abs_diff(sq.col()) + here.row().abs_diff(sq.row()), 1);
+                }
+                checked += 1;
+                let Some(m) = common::random_move(&p, &mut rng, 30) else { break };
+                p.play(m).expect("a legal move");
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} positions");
+    // Off the board: nothing.
+    let p = start(5, 2, Variant::Classic);
+    assert!(p.pawn_moves_from(sq("h8"), Bitboard::EMPTY).is_empty());
 }

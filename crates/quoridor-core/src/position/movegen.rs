@@ -111,35 +111,37 @@ impl Position {
         if steps & self.occupied == 0 { steps } else { self.pawn_targets_by_pawns(open, from) }
     }
 
+    /// Where a pawn on `from` could go on this position's board and walls if the other
+    /// pawns stood on `others` instead of where they stand: the steps, straight jumps and
+    /// side-steps of the rules ([`Position::pawn_moves`] for the real pawns). Empty for a
+    /// square off the board; `from` itself in `others` is ignored. For analysis that moves
+    /// pawns without playing, such as a solver of pawn races.
+    ///
+    /// ```
+    /// use quoridor_core::{Bitboard, Position, Square};
+    /// let pos = Position::default();
+    /// let sq = |s: &str| s.parse::<Square>().unwrap();
+    /// let mut others = Bitboard::EMPTY;
+    /// others.insert(sq("e5"));
+    /// // From e4, the pawn on e5 is jumped: d4, f4, e3 and e6.
+    /// let moves: Vec<String> = pos.pawn_moves_from(sq("e4"), others).iter().map(|s| s.to_string()).collect();
+    /// assert_eq!(moves, ["e3", "d4", "f4", "e6"]);
+    /// ```
+    #[must_use]
+    pub fn pawn_moves_from(&self, from: Square, others: Bitboard) -> Bitboard {
+        if !from.on_board(self.size) {
+            return Bitboard::EMPTY;
+        }
+        let from = from.bit();
+        let occ = others.bits() & !from;
+        Bitboard::from_square_bits(targets_with_pawns(&self.maze.open, from, occ))
+    }
+
     /// The squares the pawn on `from` can go to when some of its steps lead onto pawns.
     #[cold]
     #[inline(never)]
     fn pawn_targets_by_pawns(&self, open: &[u128; 4], from: u128) -> u128 {
-        let occ = self.occupied;
-        let mut out = 0u128;
-        for d in Direction::ALL {
-            if from & open[d as usize] == 0 {
-                continue;
-            }
-            let t = shift(from, d);
-            if t & occ == 0 {
-                out |= t;
-                continue;
-            }
-            if t & open[d as usize] != 0 {
-                let t2 = shift(t, d);
-                if t2 & occ == 0 {
-                    out |= t2;
-                    continue;
-                }
-            }
-            for p in d.sides() {
-                if t & open[p as usize] != 0 {
-                    out |= shift(t, p) & !occ;
-                }
-            }
-        }
-        out
+        targets_with_pawns(open, from, self.occupied)
     }
 
     /// For each seat index, the (horizontal, vertical) anchors of the walls that cut the
@@ -443,4 +445,33 @@ impl Position {
             }
         }
     }
+}
+
+/// The squares a pawn on `from` can go to with the open steps `open` and pawns on `occ`.
+#[inline]
+fn targets_with_pawns(open: &[u128; 4], from: u128, occ: u128) -> u128 {
+    let mut out = 0u128;
+    for d in Direction::ALL {
+        if from & open[d as usize] == 0 {
+            continue;
+        }
+        let t = shift(from, d);
+        if t & occ == 0 {
+            out |= t;
+            continue;
+        }
+        if t & open[d as usize] != 0 {
+            let t2 = shift(t, d);
+            if t2 & occ == 0 {
+                out |= t2;
+                continue;
+            }
+        }
+        for p in d.sides() {
+            if t & open[p as usize] != 0 {
+                out |= shift(t, p) & !occ;
+            }
+        }
+    }
+    out
 }
