@@ -7,8 +7,7 @@ use quoridor_core::{Position, Seat, Variant};
 
 use crate::params::EvalParams;
 
-/// Number of features of the two-player evaluation (see [`features_two`]).
-pub const FEATURES: usize = 20;
+pub use crate::params::{FEATURES, MULTI_FEATURES};
 
 /// The features' names, in order (for the fitting tool and its reports).
 pub const FEATURE_NAMES: [&str; FEATURES] = [
@@ -163,10 +162,6 @@ pub(crate) fn evaluate_without_net(p: &EvalParams, pos: &Position, me: Seat) -> 
     }
     evaluate_multi(p, pos, me)
 }
-
-/// Number of features of a player in the three- and four-player evaluation (see
-/// [`features_multi`]).
-pub const MULTI_FEATURES: usize = 10;
 
 /// The multi-player features' names, in order.
 pub const MULTI_FEATURE_NAMES: [&str; MULTI_FEATURES] = [

@@ -4,11 +4,31 @@
 
 use quoridor_core::{Bitboard, Move, Orientation, Position, Seat};
 
-use crate::ordering::{KEY_HASH_MOVE, KEY_KILLER_1, KEY_KILLER_2, encode};
+use crate::ordering::{Heuristics, KEY_HASH_MOVE, KEY_KILLER_1, KEY_KILLER_2, encode};
 use crate::params::MultiSearch;
 use crate::params::{ELIMINATION_GAIN, GAIN_KEY, GOAL_GAIN, MAX_PLY, QUIET_GAIN};
-use crate::replies::finish_reply;
-use crate::search::Worker;
+
+/// What move generation needs of a search: its killers and history, whose side each seat is
+/// on, and the search's switches. A search thread lends it for each node.
+#[derive(Clone, Copy)]
+pub(crate) struct MoveGen<'a> {
+    pub(crate) heur: &'a Heuristics,
+    /// The root player: the side of the tree.
+    pub(crate) root: Seat,
+    pub(crate) multi: MultiSearch,
+    /// `SearchParams::min_wall_gain`.
+    pub(crate) min_wall_gain: i32,
+}
+
+/// Whether `a` and `b` play on the same side of a search for `root`: the root player
+/// against its opponents (every player for itself in max^n).
+#[inline]
+pub(crate) fn same_team(multi: MultiSearch, root: Seat, a: Seat, b: Seat) -> bool {
+    if multi == MultiSearch::MaxN {
+        return a == b;
+    }
+    (a == root) == (b == root)
+}
 
 /// A move with its ordering key, and where the position after it comes from.
 #[derive(Clone, Copy)]
@@ -61,36 +81,9 @@ impl Buf {
         self.kids[k].play_unchecked(mv);
         k as u16
     }
-
-    /// The position after `c`: the kept child, or played into `scratch` (in a reply layer,
-    /// with the moves of the other players until `root` is to move).
-    #[inline]
-    pub(crate) fn child_of<'a>(
-        &'a self,
-        c: &Cand,
-        pos: &Position,
-        scratch: &'a mut Position,
-        root: Seat,
-        multi: MultiSearch,
-    ) -> &'a Position {
-        match c.child {
-            Child::Play => {
-                *scratch = *pos;
-                scratch.play_unchecked(c.mv);
-                scratch
-            }
-            Child::Kept(k) => &self.kids[usize::from(k)],
-            Child::Reply(k) => {
-                *scratch = self.kids[usize::from(k)];
-                scratch.play_unchecked(c.mv);
-                finish_reply(scratch, root, multi);
-                scratch
-            }
-        }
-    }
 }
 
-impl Worker {
+impl MoveGen<'_> {
     /// Fills `out` with the candidate moves of `pos` and their ordering keys: every legal
     /// move, each played and kept (`Gen::All`, the root), or pawn moves and the walls that
     /// lengthen the opponents' paths more than one's own, measured by the distances they
@@ -110,7 +103,7 @@ impl Worker {
         self.push_moves(pos, ply, hash_move, out, mode, 0, pos.turn());
     }
 
-    /// Adds the candidate moves of `pos` to `out` (see [`Worker::generate`]), their codes
+    /// Adds the candidate moves of `pos` to `out` (see [`MoveGen::generate`]), their codes
     /// tagged with `tag`, ordered with the history of `hist_seat`.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn push_moves(
@@ -146,7 +139,7 @@ impl Worker {
         let me = pos.turn();
         let mut t = Targets { seats: [(Seat::South, 0); 3], len: 0, cut_h: 0, cut_v: 0 };
         for s in pos.active_seats() {
-            if self.same_team(s, me) {
+            if same_team(self.multi, self.root, s, me) {
                 continue;
             }
             t.seats[t.len] = (s, i32::from(pos.distance(s).unwrap_or(0)));
@@ -189,7 +182,7 @@ impl Worker {
                         let mine = pos.distance_after_wall(w, me).unwrap_or(u8::MAX);
                         let delta =
                             targets.gain(my_d - i32::from(mine), |s| pos.distance_after_wall(w, s));
-                        if mode == Gen::Full || delta >= self.settings.sparams.min_wall_gain {
+                        if mode == Gen::Full || delta >= self.min_wall_gain {
                             let key = keys.key(code, delta * GAIN_KEY);
                             out.push(mv, code, key, delta <= QUIET_GAIN, Child::Play);
                         }
@@ -324,7 +317,7 @@ impl Targets {
     }
 }
 
-/// How [`Worker::generate`] finds and orders moves.
+/// How [`MoveGen::generate`] finds and orders moves.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Gen {
     /// Every legal move, each played (the root keeps the children).
@@ -361,4 +354,18 @@ fn path_cuts(pos: &Position, seat: Seat) -> (u128, u128) {
         prev = Some(b);
     }
     (h, v)
+}
+
+/// Moves the best remaining candidate (highest key, then lowest code) to index `i`:
+/// selection instead of a full sort, as a cut-off usually comes after a few moves.
+#[inline]
+pub(crate) fn pick_next(cands: &mut [Cand], i: usize) {
+    let mut pick = i;
+    for j in i + 1..cands.len() {
+        let (a, b) = (&cands[j], &cands[pick]);
+        if a.key > b.key || (a.key == b.key && a.code < b.code) {
+            pick = j;
+        }
+    }
+    cands.swap(i, pick);
 }

@@ -25,7 +25,8 @@
 //! the parent's plus the inputs the move turns on and off ([`Accumulators::after`]). Any
 //! other node sums its active inputs afresh (about 25 of them).
 
-use quoridor_core::{Move, Orientation, Position, Seat, Square, Variant, Wall};
+use quoridor_core::action::ActionMap;
+use quoridor_core::{BoardSize, Move, Orientation, Position, Seat, Square, Variant, Wall};
 
 use crate::net_weights::{B1, ENABLED, W1, W2};
 
@@ -74,25 +75,24 @@ pub fn applies(pos: &Position) -> bool {
     ENABLED && pos.size().get() == SIDE && pos.players() == 2 && pos.variant() == Variant::Classic
 }
 
-/// `sq` seen by `seat`: North's view is the board turned half a turn.
+/// `sq` seen by `seat` (the core's view of the action ids: North's is the board turned
+/// half a turn), as an input index.
 #[inline]
 fn view_square(sq: Square, seat: Seat) -> usize {
-    let (c, r) = (sq.col(), sq.row());
-    let (c, r) = if seat == Seat::North { (8 - c, 8 - r) } else { (c, r) };
-    usize::from(r) * 9 + usize::from(c)
+    let seen = ActionMap::new(BoardSize::CLASSIC, seat).view_square(sq).unwrap_or(sq);
+    usize::from(seen.row()) * usize::from(SIDE) + usize::from(seen.col())
 }
 
 /// The input of wall `w` seen by `seat`.
 #[inline]
 fn view_wall(w: Wall, seat: Seat) -> usize {
-    let a = w.anchor();
-    let (c, r) = (a.col(), a.row());
-    let (c, r) = if seat == Seat::North { (7 - c, 7 - r) } else { (c, r) };
-    let base = match w.orientation() {
+    let seen = ActionMap::new(BoardSize::CLASSIC, seat).view_wall(w).unwrap_or(w);
+    let a = seen.anchor();
+    let base = match seen.orientation() {
         Orientation::Horizontal => H_WALL,
         Orientation::Vertical => V_WALL,
     };
-    base + usize::from(r) * 8 + usize::from(c)
+    base + usize::from(a.row()) * usize::from(SIDE - 1) + usize::from(a.col())
 }
 
 /// The active inputs of `seat`'s view of `pos` (which the network applies to), into `out`;

@@ -7,16 +7,23 @@ pub const WIN_BOUND: i32 = 10_000;
 /// Largest search depth in plies.
 pub const MAX_PLY: usize = 128;
 
+/// Number of features of the two-player evaluation (see [`crate::eval::features_two`]).
+pub const FEATURES: usize = 20;
+
+/// Number of features of a player in the three- and four-player evaluation (see
+/// [`crate::eval::features_multi`]).
+pub const MULTI_FEATURES: usize = 10;
+
 /// Two-player evaluation weights, one per feature of [`crate::eval::features_two`], in
 /// 1/[`crate::eval::WEIGHT_UNIT`] centi-steps: fitted on self-play games by `quoridor fit`
 /// (see `docs/ai.md`), which writes `weights.rs`.
-pub const TWO_PLAYER: [i32; crate::eval::FEATURES] = crate::weights::TWO_PLAYER;
+pub const TWO_PLAYER: [i32; FEATURES] = crate::weights::TWO_PLAYER;
 
 /// Three- and four-player evaluation weights, one table per [`crate::eval::MultiGame`], one
 /// weight per feature of [`crate::eval::features_multi`], in thousandths of a logit: fitted
 /// on self-play games by `quoridor fit --multi` (see `docs/ai.md`), which writes
 /// `weights_multi.rs`.
-pub const MULTI: [[i32; crate::eval::MULTI_FEATURES]; 3] = crate::weights_multi::MULTI;
+pub const MULTI: [[i32; MULTI_FEATURES]; 3] = crate::weights_multi::MULTI;
 
 /// The multi-player evaluation's weights of walls in hand (the features `walls`, `walls^2`,
 /// `walls*dist` and `unanswered`), in percent of the fitted ones, per
@@ -44,10 +51,10 @@ pub const MULTI_SCALE: [i32; 3] = crate::weights_multi::MULTI_SCALE;
 #[non_exhaustive]
 pub struct EvalParams {
     /// See [`TWO_PLAYER`].
-    pub two_player: [i32; crate::eval::FEATURES],
+    pub two_player: [i32; FEATURES],
     /// See [`MULTI`]; the default is [`MULTI`] with the walls' weights scaled by
     /// [`MULTI_WALLS_SCALE`].
-    pub multi: [[i32; crate::eval::MULTI_FEATURES]; 3],
+    pub multi: [[i32; MULTI_FEATURES]; 3],
     /// See [`MULTI_SCALE`].
     pub multi_scale: [i32; 3],
 }

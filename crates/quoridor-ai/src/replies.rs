@@ -5,15 +5,43 @@
 
 use quoridor_core::{Move, Position, Seat};
 
-use crate::movepick::{Buf, Child, Gen};
+use crate::movepick::{Buf, Cand, Child, Gen, MoveGen};
 use crate::params::MultiSearch;
-use crate::search::Worker;
 
-impl Worker {
+impl Buf {
+    /// The position after `c`: the kept child, or played into `scratch` (in a reply layer,
+    /// with the moves of the other players until `root` is to move).
+    #[inline]
+    pub(crate) fn child_of<'a>(
+        &'a self,
+        c: &Cand,
+        pos: &Position,
+        scratch: &'a mut Position,
+        root: Seat,
+        multi: MultiSearch,
+    ) -> &'a Position {
+        match c.child {
+            Child::Play => {
+                *scratch = *pos;
+                scratch.play_unchecked(c.mv);
+                scratch
+            }
+            Child::Kept(k) => &self.kids[usize::from(k)],
+            Child::Reply(k) => {
+                *scratch = self.kids[usize::from(k)];
+                scratch.play_unchecked(c.mv);
+                finish_reply(scratch, root, multi);
+                scratch
+            }
+        }
+    }
+}
+
+impl MoveGen<'_> {
     /// Fills `out` with the candidates of a best-reply layer (three and four players, an
     /// opponent of the root player to move): the moves of every opponent in turn, each in
     /// the position that the opponents before it leave with their likely moves (or
-    /// passes), as [`Worker::generate`] finds them, tagged with the replier. With
+    /// passes), as [`MoveGen::generate`] finds them, tagged with the replier. With
     /// [`MultiSearch::Rival`] only the opponent nearest its goal replies. The line in which
     /// every opponent makes its likely move is kept once.
     pub(crate) fn generate_replies(
@@ -26,9 +54,9 @@ impl Worker {
     ) {
         out.cands.clear();
         out.kids.clear();
-        let multi = self.settings.sparams.multi;
+        let multi = self.multi;
         let pass = multi == MultiSearch::BestReply;
-        let rival = (multi == MultiSearch::Rival).then(|| rival_index(pos, self.root.seat));
+        let rival = (multi == MultiSearch::Rival).then(|| rival_index(pos, self.root));
         let hist_seat = pos.turn();
         let mut prefix = Some(*pos);
         let mut i = 0;
@@ -51,7 +79,7 @@ impl Worker {
                 }
             }
             out.kids.push(p);
-            prefix = next_prefix(&p, self.root.seat, multi);
+            prefix = next_prefix(&p, self.root, multi);
             i += 1;
         }
     }

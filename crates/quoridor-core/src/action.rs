@@ -109,6 +109,46 @@ impl ActionMap {
         false
     }
 
+    /// `sq` as this map's seat sees the board (see the [module](self)), or `None` when `sq`
+    /// is not on this board.
+    ///
+    /// ```
+    /// use quoridor_core::action::ActionMap;
+    /// use quoridor_core::{BoardSize, Seat};
+    /// let west = ActionMap::new(BoardSize::CLASSIC, Seat::West);
+    /// // West starts on a5 and runs to the right: it sees a5 as the middle of the bottom row.
+    /// assert_eq!(west.view_square("a5".parse()?), Some("e1".parse()?));
+    /// assert_eq!(west.view_square("k5".parse()?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn view_square(self, sq: Square) -> Option<Square> {
+        if !sq.on_board(self.size) {
+            return None;
+        }
+        let (c, r) = rotate_square(self.size.get(), self.view, sq.col(), sq.row());
+        Square::new(c, r)
+    }
+
+    /// `w` as this map's seat sees the board (a quarter turn swaps the orientation), or
+    /// `None` when `w` is not on this board.
+    ///
+    /// ```
+    /// use quoridor_core::action::ActionMap;
+    /// use quoridor_core::{BoardSize, Seat};
+    /// let north = ActionMap::new(BoardSize::CLASSIC, Seat::North);
+    /// assert_eq!(north.view_wall("e3h".parse()?), Some("d6h".parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn view_wall(self, w: Wall) -> Option<Wall> {
+        if !w.on_board(self.size) {
+            return None;
+        }
+        let (o, c, r) = rotate_wall(self.size.get(), self.view, w);
+        Wall::new(Square::new(c, r)?, o)
+    }
+
     /// The id of `m`, or `None` when the move's square or wall is not on this board.
     #[must_use]
     pub fn action(self, m: Move) -> Option<usize> {

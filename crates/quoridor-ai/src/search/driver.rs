@@ -60,7 +60,7 @@ impl Worker {
             return Some(SearchResult { best, info });
         }
         let mut root = Buf::default();
-        self.generate(pos, 0, 0, &mut root, Gen::All);
+        self.movegen().generate(pos, 0, 0, &mut root, Gen::All);
         root.cands.sort_by_key(|c| std::cmp::Reverse(c.key));
         let Some(first) = root.cands.first() else {
             // Unreachable for a legal position; keep a move anyway.

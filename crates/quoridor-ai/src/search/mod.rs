@@ -11,7 +11,13 @@
 //! - `root`: the root's move loop, the exact race at the root, the principal variation;
 //! - `node`: a node below the root: its bounds, the table, the move loop;
 //! - `prune`: the pruning and reduction decisions (reverse futility, null move, late
-//!   moves).
+//!   moves);
+//! - `values`: static values of leaves (the evaluation seen from the root's team, its noise,
+//!   the network's sums);
+//! - `maxn`: the max^n search of `MultiSearch::MaxN`.
+//!
+//! Move generation and ordering (`crate::movepick`, `crate::replies`, `crate::ordering`)
+//! know nothing of the search: the worker hands them its heuristics and settings.
 //!
 //! # Two players
 //! Every legal move is searched at every node (full width), walls that cut no opponent's
@@ -24,12 +30,14 @@
 //! their shortest path). The tree then has two sides, so alpha-beta, the table and the
 //! reductions apply; in negamax form a node's score is from the view of its mover's team
 //! (the root player, or its opponents), and the sign flips between the two. `MaxN` runs
-//! max^n instead (`crate::maxn`).
+//! max^n instead (`maxn`).
 
 mod driver;
+mod maxn;
 mod node;
 mod prune;
 mod root;
+mod values;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -37,10 +45,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use quoridor_core::{Position, Seat, WallSet};
 
-use crate::movepick::Buf;
+use crate::movepick::{self, Buf, MoveGen};
 use crate::net::Accumulators;
 use crate::ordering::Heuristics;
-use crate::params::{CHECK_EVERY, EvalParams, MAX_PLY, MultiSearch, SearchParams, WIN, WIN_BOUND};
+use crate::params::{CHECK_EVERY, EvalParams, MAX_PLY, SearchParams, WIN, WIN_BOUND};
 use crate::race::RaceTable;
 use crate::time::Instant;
 use crate::tt::Tt;
@@ -185,10 +193,18 @@ impl Worker {
     /// opponents (every player for itself in max^n).
     #[inline]
     pub(crate) fn same_team(&self, a: Seat, b: Seat) -> bool {
-        if self.settings.sparams.multi == MultiSearch::MaxN {
-            return a == b;
+        movepick::same_team(self.settings.sparams.multi, self.root.seat, a, b)
+    }
+
+    /// The move generator of this search, lent for one node.
+    #[inline]
+    pub(crate) fn movegen(&self) -> MoveGen<'_> {
+        MoveGen {
+            heur: &self.heur,
+            root: self.root.seat,
+            multi: self.settings.sparams.multi,
+            min_wall_gain: self.settings.sparams.min_wall_gain,
         }
-        (a == self.root.seat) == (b == self.root.seat)
     }
 
     /// The negamax value of `child` for the parent's mover (`same`: whether the child's

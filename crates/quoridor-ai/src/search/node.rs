@@ -6,7 +6,7 @@ use std::time::Duration;
 use quoridor_core::{Move, Outcome, Position};
 
 use super::{INF, Worker};
-use crate::movepick::{Cand, Gen};
+use crate::movepick::{Gen, pick_next};
 use crate::params::{MAX_PLY, MultiSearch, RACE_BUILD_TIME, WIN};
 use crate::time::Instant;
 use crate::tt::{Bound, Hit};
@@ -155,9 +155,9 @@ impl Worker {
             && self.settings.sparams.multi != MultiSearch::Paranoid
             && me != self.root.seat;
         if reply {
-            self.generate_replies(pos, ply, hash_move, &mut buf, mode);
+            self.movegen().generate_replies(pos, ply, hash_move, &mut buf, mode);
         } else {
-            self.generate(pos, ply, hash_move, &mut buf, mode);
+            self.movegen().generate(pos, ply, hash_move, &mut buf, mode);
         }
         let mut alpha = alpha0;
         let mut best = -INF;
@@ -247,18 +247,4 @@ fn table_cut(hit: Hit, depth: i32, alpha: i32, beta: i32, pv_node: bool) -> Opti
         Bound::Upper => hit.score <= alpha,
     };
     cut.then_some(hit.score)
-}
-
-/// Moves the best remaining candidate (highest key, then lowest code) to index `i`:
-/// selection instead of a full sort, as a cut-off usually comes after a few moves.
-#[inline]
-pub(crate) fn pick_next(cands: &mut [Cand], i: usize) {
-    let mut pick = i;
-    for j in i + 1..cands.len() {
-        let (a, b) = (&cands[j], &cands[pick]);
-        if a.key > b.key || (a.key == b.key && a.code < b.code) {
-            pick = j;
-        }
-    }
-    cands.swap(i, pick);
 }

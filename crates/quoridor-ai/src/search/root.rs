@@ -3,13 +3,14 @@
 
 use quoridor_core::{Move, Position};
 
+use super::maxn;
 use super::{INF, Worker};
+use crate::Score;
 use crate::movepick::{Buf, Child};
 use crate::ordering::{decode, replier};
 use crate::params::{MultiSearch, PV_MAX, REPETITION};
 use crate::race::RaceValue;
 use crate::replies::likely_move;
-use crate::{Score, maxn};
 
 impl Worker {
     /// Searches every root move; moves the best to the front. Returns the best score and

@@ -242,18 +242,24 @@ fn write_source(
          //! `docs/ai.md`): do not edit by hand.\n//!\n\
          //! {positions} positions; cross-entropy on results of the positions kept aside\n\
          //! {before:.5} without the network, {after:.5} with it.\n\n\
-         use crate::net::{{HIDDEN, INPUTS}};\n\n\
          /// Whether a trained network is built in.\npub const ENABLED: bool = true;\n"
     );
-    text.push_str("/// First layer, input by input, in 1/256.\n#[rustfmt::skip]\npub static W1: [i16; INPUTS * HIDDEN] = [\n");
+    text.push_str(&format!(
+        "/// First layer, input by input, in 1/256.\n#[rustfmt::skip]\npub static W1: [i16; {}] = [\n",
+        INPUTS * HIDDEN
+    ));
     for row in net.w1.chunks(HIDDEN) {
         let cells: Vec<String> = row.iter().map(|&w| fixed(w).to_string()).collect();
         text.push_str(&format!("    {},\n", cells.join(", ")));
     }
-    text.push_str("];\n/// First layer's biases, in 1/256.\n#[rustfmt::skip]\npub const B1: [i16; HIDDEN] = [\n");
+    text.push_str(&format!(
+        "];\n/// First layer's biases, in 1/256.\n#[rustfmt::skip]\npub const B1: [i16; {HIDDEN}] = [\n"
+    ));
     let cells: Vec<String> = net.b1.iter().map(|&w| fixed(w).to_string()).collect();
     text.push_str(&format!("    {},\n];\n", cells.join(", ")));
-    text.push_str("/// Output weights, in centi-steps for a unit fully on.\n#[rustfmt::skip]\npub const W2: [i32; HIDDEN] = [\n");
+    text.push_str(&format!(
+        "/// Output weights, in centi-steps for a unit fully on.\n#[rustfmt::skip]\npub const W2: [i32; {HIDDEN}] = [\n"
+    ));
     let cells: Vec<String> = net
         .w2
         .iter()

@@ -6,8 +6,8 @@
 
 use quoridor_core::{Move, Outcome, Position, Seat};
 
-use crate::movepick::{Buf, Child, Gen};
-use crate::search::Worker;
+use super::Worker;
+use crate::movepick::{Buf, Child, Gen, pick_next};
 
 /// A chance of one, in the units of max^n values.
 pub(crate) const ONE: i32 = 1_000_000;
@@ -36,13 +36,13 @@ impl Worker {
         let me = pos.turn();
         let mut buf = std::mem::take(&mut self.line.bufs[ply]);
         let mode = if depth >= 2 { Gen::Gains } else { Gen::Lazy };
-        self.generate(pos, ply, 0, &mut buf, mode);
+        self.movegen().generate(pos, ply, 0, &mut buf, mode);
         self.keep_best_walls(&mut buf);
         let mut best: Option<Values> = None;
         let mut best_code = 0;
         let mut scratch = *pos;
         for i in 0..buf.cands.len() {
-            pick_next(&mut buf, i);
+            pick_next(&mut buf.cands, i);
             let c = buf.cands[i];
             let child =
                 buf.child_of(&c, pos, &mut scratch, self.root.seat, self.settings.sparams.multi);
@@ -123,18 +123,6 @@ impl Worker {
             walls <= keep
         });
     }
-}
-
-/// Moves the best remaining candidate (by key) to index `i`.
-fn pick_next(buf: &mut Buf, i: usize) {
-    let mut pick = i;
-    for j in i + 1..buf.cands.len() {
-        let (a, b) = (&buf.cands[j], &buf.cands[pick]);
-        if a.key > b.key || (a.key == b.key && a.code < b.code) {
-            pick = j;
-        }
-    }
-    buf.cands.swap(i, pick);
 }
 
 /// Values of a finished game: the winner `ONE` less the plies to it (a faster win is

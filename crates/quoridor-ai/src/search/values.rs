@@ -7,12 +7,12 @@
 use quoridor_core::Outcome;
 use quoridor_core::{Move, Position, Variant};
 
+use super::Worker;
 use crate::eval::{evaluate_two, evaluate_with, evaluate_without_net};
 use crate::net::{Accumulators, Network};
 use crate::params::WIN;
 use crate::race::{RaceTable, RaceValue};
 use crate::rng::mix;
-use crate::search::Worker;
 
 /// Race tables kept at once (each at most ~60 KB).
 const RACE_CACHE: usize = 256;
