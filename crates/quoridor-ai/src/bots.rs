@@ -36,6 +36,7 @@ const fn bot_rng(seed: u64) -> SplitMix64 {
 /// let m = RandomBot::new(7).choose(&pos).unwrap();
 /// assert!(pos.is_legal(m));
 /// ```
+#[derive(Clone, Debug)]
 pub struct RandomBot {
     rng: SplitMix64,
 }
@@ -71,7 +72,7 @@ impl Bot for RandomBot {
 /// let pos = Position::default();
 /// assert_eq!(GreedyBot::new().choose(&pos), Some("e2".parse::<Move>().unwrap()));
 /// ```
-#[derive(Default)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct GreedyBot;
 
 impl GreedyBot {
@@ -134,6 +135,7 @@ impl Bot for GreedyBot {
 /// let m = EngineBot::with_level(Level::new(2).unwrap(), 1).choose(&pos).unwrap();
 /// assert!(pos.is_legal(m));
 /// ```
+#[derive(Debug)]
 pub struct EngineBot {
     engine: Engine,
     limits: Limits,

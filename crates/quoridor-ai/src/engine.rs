@@ -43,6 +43,17 @@ pub struct Engine {
     workers: Vec<Worker>,
 }
 
+impl std::fmt::Debug for Engine {
+    /// The options and the table's size (the table itself and the threads' state are
+    /// not shown).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("options", &self.options)
+            .field("threads", &self.workers.len())
+            .finish_non_exhaustive()
+    }
+}
+
 /// Raises the flag when dropped, on unwinding too.
 struct HaltOnDrop<'a>(&'a AtomicBool);
 

@@ -19,6 +19,7 @@
 //! [`SplitMix64`]: SplitMix64
 //! [`Clock`]: Clock
 //! [`params`]: params
+#![warn(missing_debug_implementations)]
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

@@ -19,6 +19,7 @@ use crate::Score;
 /// assert_eq!(v(Score::Eval(50)), "about equal (+0.50)");
 /// assert_eq!(v(Score::Win(5)), "North wins in 5 plies");
 /// assert_eq!(v(Score::Loss(4)), "North loses in 4 plies");
+/// assert_eq!(v(Score::Win(1)), "North wins in 1 ply");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Verdict {
@@ -32,11 +33,16 @@ impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Verdict { side, score } = *self;
         match score {
-            Score::Win(n) => write!(f, "{side} wins in {n} plies"),
-            Score::Loss(n) => write!(f, "{side} loses in {n} plies"),
+            Score::Win(n) => write!(f, "{side} wins in {n} {}", plies(n)),
+            Score::Loss(n) => write!(f, "{side} loses in {n} {}", plies(n)),
             Score::Eval(v) if v > 50 => write!(f, "{side} is better ({score})"),
             Score::Eval(v) if v < -50 => write!(f, "{side} is worse ({score})"),
             Score::Eval(_) => write!(f, "about equal ({score})"),
         }
     }
+}
+
+/// "ply" or "plies".
+fn plies(n: u32) -> &'static str {
+    if n == 1 { "ply" } else { "plies" }
 }

@@ -26,6 +26,7 @@
 // Without `alloc` there is no `Game` for the tour above to link to.
 #![cfg_attr(not(feature = "alloc"), allow(rustdoc::broken_intra_doc_links))]
 #![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
 #![forbid(unsafe_code)]
 
 #[cfg(feature = "alloc")]
