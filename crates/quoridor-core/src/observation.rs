@@ -39,7 +39,7 @@
 use crate::action::{EncodeError, check_len, rotate_square, rotate_wall};
 use crate::board_size::BoardSize;
 use crate::config::default_walls;
-use crate::position::Position;
+use crate::position::{Outcome, Position};
 use crate::square::Seat;
 
 /// The number of planes of an observation of a game of `players` players: 8 for two, 14 for
@@ -99,4 +99,42 @@ pub fn observe(pos: &Position, view: Seat, out: &mut [f32]) -> Result<(), Encode
         }
     }
     Ok(())
+}
+
+/// The reward of `seat` at `pos` in learning environments (the Python package's Gymnasium,
+/// PettingZoo and vector environments use this one rule): `1` once it has won, `-1` once
+/// another seat has won or it has left the game (a player with no legal action left is
+/// eliminated), `0` otherwise: while it plays, after a draw by the ply limit, and for a seat
+/// that does not play in this game.
+///
+/// ```
+/// use quoridor_core::observation::reward;
+/// use quoridor_core::{Position, Seat};
+/// let pos: Position = "9 S:e9:0,N:e5:0 - N 3".parse()?; // South has reached its goal
+/// assert_eq!((reward(&pos, Seat::South), reward(&pos, Seat::North)), (1, -1));
+/// assert_eq!(reward(&Position::default(), Seat::South), 0);
+/// assert_eq!(reward(&Position::default(), Seat::West), 0); // not in a two-player game
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn reward(pos: &Position, seat: Seat) -> i8 {
+    if !pos.seats().any(|s| s == seat) {
+        return 0;
+    }
+    match pos.outcome() {
+        Some(Outcome::Winner(w)) => {
+            if w == seat {
+                1
+            } else {
+                -1
+            }
+        }
+        Some(Outcome::Draw) | None => {
+            if pos.is_active(seat) {
+                0
+            } else {
+                -1
+            }
+        }
+    }
 }

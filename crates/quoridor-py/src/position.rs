@@ -177,6 +177,13 @@ impl PyPosition {
         self.0.zobrist()
     }
 
+    /// The reward of `seat` here, as every environment of the package gives it: `1.0` once
+    /// it has won, `-1.0` once another seat has won or it has left the game (eliminated),
+    /// `0.0` otherwise (`quoridor_core::observation::reward`).
+    fn reward(&self, seat: &Bound<'_, PyAny>) -> PyResult<f32> {
+        Ok(f32::from(quoridor_core::observation::reward(&self.0, seat_arg(seat)?)))
+    }
+
     /// The square of `seat`'s pawn (`"e1"`), or `None` when the seat is not in the game.
     fn pawn(&self, seat: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
         Ok(self.0.pawn(seat_arg(seat)?).map(|s| s.to_string()))

@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use quoridor_ai::{Bot, SplitMix64};
 use quoridor_core::action::{ActionMap, EncodeError, action_count};
-use quoridor_core::observation::{observe, planes};
+use quoridor_core::observation::{observe, planes, reward};
 use quoridor_core::{BoardSize, Config, Move, Outcome, PlayError, Position, Seat};
 
 use crate::convert::{self, int_in, opt_seat};
@@ -171,7 +171,7 @@ impl Games {
             match self.games[i].outcome() {
                 None => continue,
                 Some(Outcome::Winner(w)) => {
-                    out.rewards[i] = if w == me { 1.0 } else { -1.0 };
+                    out.rewards[i] = f32::from(reward(&self.games[i], me));
                     out.terminated[i] = true;
                     self.winners[i] = w.index() as i8;
                 }

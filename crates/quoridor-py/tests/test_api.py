@@ -225,3 +225,11 @@ def test_bots_choose_legal_moves():
         q.Bot(0)
     with pytest.raises(ValueError, match="the game is over"):
         q.Bot("random").choose(q.Position("5 S:c5:3,N:b2:3 - N 11"))
+
+
+def test_reward_is_the_one_rule_of_the_environments():
+    won = q.Position("9 S:e9:0,N:e5:0 - N 3")
+    assert (won.reward("S"), won.reward("N"), won.reward("W")) == (1.0, -1.0, 0.0)
+    assert q.Position().reward(q.Seat.SOUTH) == 0.0
+    with pytest.raises(ValueError, match="is not a seat"):
+        won.reward("X")

@@ -150,11 +150,9 @@ class QuoridorEnv(gym.Env):
         self._position = self._position.play_action(action_id(action), self._seat)
         self._opponents_move()
         pos = self._position
-        reward, terminated = 0.0, False
-        if pos.winner is not None:
-            reward, terminated = (1.0 if pos.winner == self._seat else -1.0), True
-        elif self._seat not in pos.active_seats:
-            reward, terminated = -1.0, True  # eliminated: no legal action left
+        # The package's one reward rule: +1 won, -1 lost or eliminated, else 0.
+        reward = pos.reward(self._seat)
+        terminated = pos.winner is not None or self._seat not in pos.active_seats
         truncated = pos.is_draw
         if self.render_mode == "human":
             self.render()

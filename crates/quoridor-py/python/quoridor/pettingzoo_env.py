@@ -110,12 +110,12 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's naming)
         # Players eliminated by this move (no legal action left) leave with -1.
         for gone in before - set(pos.active_seats):
             other = self._agent_of[gone]
-            self.rewards[other] = -1
+            self.rewards[other] = int(pos.reward(gone))
             self.terminations[other] = True
         if pos.winner is not None:
             for a in self.agents:
                 if not self.terminations[a]:
-                    self.rewards[a] = 1 if self._seat_of[a] == pos.winner else -1
+                    self.rewards[a] = int(pos.reward(self._seat_of[a]))
                     self.terminations[a] = True
         elif pos.is_draw:
             for a in self.agents:
