@@ -8,7 +8,7 @@
 //! [`SearchInfo`]: SearchInfo
 //! [`EngineOptions`]: EngineOptions
 //! [`race`]: race
-//! [`search`]: search
+//! [`MultiSearch`]: params::MultiSearch
 //! [`Level`]: Level
 //! [`Bot`]: Bot
 //! [`EngineBot`]: EngineBot

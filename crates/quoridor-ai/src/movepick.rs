@@ -35,7 +35,7 @@ pub(crate) fn same_team(multi: MultiSearch, root: Seat, a: Seat, b: Seat) -> boo
 pub(crate) struct Cand {
     pub(crate) mv: Move,
     /// The move's code ([`encode`]), tagged with the replier in a reply layer
-    /// ([`reply_tag`]).
+    /// ([`crate::replies::reply_tag`]).
     pub(crate) code: u16,
     pub(crate) key: i32,
     /// Not forcing: may be searched less deep when late in the order.
