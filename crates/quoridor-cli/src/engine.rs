@@ -9,10 +9,10 @@ use crate::protocol::Session;
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
     /// Think time of `genmove` in milliseconds [default: 1000]
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=crate::options::MOVETIME_MS_MAX))]
     pub movetime: Option<u64>,
     /// Search depth of `genmove` (instead of a think time)
-    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::options::DEPTH_MAX)))]
     pub depth: Option<u32>,
     /// Nodes searched by `genmove` (instead of a think time: machine-independent play)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]

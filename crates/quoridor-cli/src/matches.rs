@@ -105,7 +105,11 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
             }
             "depth" => {
                 limits.depth = Some(
-                    value.parse::<u32>().ok().filter(|d| (1..=64).contains(d)).ok_or_else(bad)?,
+                    value
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|d| (1..=crate::options::DEPTH_MAX).contains(d))
+                        .ok_or_else(bad)?,
                 );
                 explicit = true;
             }
@@ -152,7 +156,10 @@ fn split_external(t: &str) -> Option<(Option<&str>, &str)> {
 
 /// Milliseconds, 1 to a day.
 fn parse_movetime(ms: &str) -> Option<Duration> {
-    ms.parse::<u64>().ok().filter(|ms| (1..=86_400_000).contains(ms)).map(Duration::from_millis)
+    ms.parse::<u64>()
+        .ok()
+        .filter(|ms| (1..=crate::options::MOVETIME_MS_MAX).contains(ms))
+        .map(Duration::from_millis)
 }
 
 impl Side {

@@ -7,6 +7,11 @@ use quoridor_core::{BoardSize, Config, Game, Move, Seat, Variant};
 
 use quoridor_ai::SplitMix64;
 
+/// The longest move time any command or protocol line accepts, in milliseconds (a day).
+pub const MOVETIME_MS_MAX: u64 = 86_400_000;
+/// The deepest search depth any command or protocol line accepts, in plies.
+pub const DEPTH_MAX: u32 = 64;
+
 /// Who moves first: a seat, or drawn at random.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FirstSeat {
@@ -205,13 +210,13 @@ fn is_move_number(t: &str) -> bool {
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct SearchOptions {
     /// Search to this depth (plies)
-    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=64), help_heading = "Engine")]
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=i64::from(DEPTH_MAX)), help_heading = "Engine")]
     pub depth: Option<u32>,
     /// Search this many nodes at most
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), help_heading = "Engine")]
     pub nodes: Option<u64>,
     /// Search for this many milliseconds
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000), help_heading = "Engine")]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=MOVETIME_MS_MAX), help_heading = "Engine")]
     pub movetime: Option<u64>,
     /// Playing level, 1 (beginner) to 10 (full strength): its search limits
     #[arg(long, value_name = "1-10", value_parser = parse_level, help_heading = "Engine")]

@@ -25,10 +25,10 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
     /// Depth per move, in plies
-    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::options::DEPTH_MAX)))]
     pub depth: Option<u32>,
     /// Milliseconds per move
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=crate::options::MOVETIME_MS_MAX))]
     pub movetime: Option<u64>,
     /// Random moves played at the start of each game (varied by --seed)
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=60))]

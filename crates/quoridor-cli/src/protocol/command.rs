@@ -173,20 +173,25 @@ const COMMANDS: &[(&str, Reader)] = &[
     ("set_movetime", |a| {
         let ms = a.one("a time in milliseconds")?;
         match ms.parse::<u64>() {
-            Ok(n) if (1..=86_400_000).contains(&n) => {
+            Ok(n) if (1..=options::MOVETIME_MS_MAX).contains(&n) => {
                 Ok(Command::SetMovetime(Duration::from_millis(n)))
             }
             _ => Err(format!(
-                "`{}` is not a move time: expected milliseconds, 1 to 86400000",
-                short(ms)
+                "`{}` is not a move time: expected milliseconds, 1 to {}",
+                short(ms),
+                options::MOVETIME_MS_MAX
             )),
         }
     }),
     ("set_depth", |a| {
         let d = a.one("a depth in plies")?;
         match d.parse::<u32>() {
-            Ok(n) if (1..=64).contains(&n) => Ok(Command::SetDepth(n)),
-            _ => Err(format!("`{}` is not a depth: expected plies, 1 to 64", short(d))),
+            Ok(n) if (1..=options::DEPTH_MAX).contains(&n) => Ok(Command::SetDepth(n)),
+            _ => Err(format!(
+                "`{}` is not a depth: expected plies, 1 to {}",
+                short(d),
+                options::DEPTH_MAX
+            )),
         }
     }),
     ("set_level", |a| {
