@@ -110,45 +110,8 @@ impl RaceTable {
             }
         }
         child_start[states] = children.len() as u32;
-        let mut pred_start = vec![0u32; states + 1];
-        for &c in &children {
-            pred_start[c as usize + 1] += 1;
-        }
-        for i in 0..states {
-            pred_start[i + 1] += pred_start[i];
-        }
-        let mut fill = pred_start.clone();
-        let mut preds = vec![0u32; children.len()];
-        for s in 0..states {
-            for &c in &children[child_start[s] as usize..child_start[s + 1] as usize] {
-                preds[fill[c as usize] as usize] = s as u32;
-                fill[c as usize] += 1;
-            }
-        }
-        // Breadth-first by plies: a state is won as soon as one child is lost, and lost when
-        // its last child turns out won (that child has the longest win).
-        let mut head = 0;
-        while head < queue.len() {
-            let s = queue[head] as usize;
-            head += 1;
-            let v = values[s];
-            for &p in &preds[pred_start[s] as usize..pred_start[s + 1] as usize] {
-                let p = p as usize;
-                if values[p] != 0 {
-                    continue;
-                }
-                if v < 0 {
-                    values[p] = -v + 1; // lost in k-1 plies there: won in k here
-                    queue.push(p as u32);
-                } else {
-                    pending[p] -= 1;
-                    if pending[p] == 0 {
-                        values[p] = -(v + 1);
-                        queue.push(p as u32);
-                    }
-                }
-            }
-        }
+        let (pred_start, preds) = predecessors(&children, &child_start);
+        retrograde(&mut values, &mut pending, queue, &pred_start, &preds);
         Some(RaceTable { size, walls: pos.walls(), goals: goal, values })
     }
 
@@ -242,5 +205,61 @@ fn decode(v: i16) -> RaceValue {
         0 => RaceValue::Draw,
         v if v > 0 => RaceValue::Win(v as u32 - 1),
         v => RaceValue::Loss((-v) as u32 - 1),
+    }
+}
+
+/// The predecessors of every state, in CSR form (`preds[pred_start[s]..pred_start[s + 1]]`),
+/// from the children of every state in the same form.
+fn predecessors(children: &[u32], child_start: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    let states = child_start.len() - 1;
+    let mut pred_start = vec![0u32; states + 1];
+    for &c in children {
+        pred_start[c as usize + 1] += 1;
+    }
+    for i in 0..states {
+        pred_start[i + 1] += pred_start[i];
+    }
+    let mut fill = pred_start.clone();
+    let mut preds = vec![0u32; children.len()];
+    for s in 0..states {
+        for &c in &children[child_start[s] as usize..child_start[s + 1] as usize] {
+            preds[fill[c as usize] as usize] = s as u32;
+            fill[c as usize] += 1;
+        }
+    }
+    (pred_start, preds)
+}
+
+/// Retrograde analysis from the decided states in `queue`, breadth-first by plies: a state
+/// is won as soon as one child is lost, and lost when its last child (`pending` counts
+/// them) turns out won (that child has the longest win).
+fn retrograde(
+    values: &mut [i16],
+    pending: &mut [u8],
+    mut queue: Vec<u32>,
+    pred_start: &[u32],
+    preds: &[u32],
+) {
+    let mut head = 0;
+    while head < queue.len() {
+        let s = queue[head] as usize;
+        head += 1;
+        let v = values[s];
+        for &p in &preds[pred_start[s] as usize..pred_start[s + 1] as usize] {
+            let p = p as usize;
+            if values[p] != 0 {
+                continue;
+            }
+            if v < 0 {
+                values[p] = -v + 1; // lost in k-1 plies there: won in k here
+                queue.push(p as u32);
+            } else {
+                pending[p] -= 1;
+                if pending[p] == 0 {
+                    values[p] = -(v + 1);
+                    queue.push(p as u32);
+                }
+            }
+        }
     }
 }
