@@ -62,7 +62,7 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
         return Ok(());
     }
 
-    write!(out, "{}", board::draw(&pos, color))?;
+    write!(out, "{}", pos.diagram().colored(color))?;
     writeln!(out)?;
     writeln!(out, "position  {pos}")?;
     writeln!(

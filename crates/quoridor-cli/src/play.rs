@@ -122,7 +122,7 @@ fn make_bot(search: &SearchOptions, seed: u64) -> EngineBot {
 
 fn show(game: &Game, table: &Table, out: &mut dyn Write) -> anyhow::Result<()> {
     let pos = game.position();
-    write!(out, "{}", board::draw(pos, table.color))?;
+    write!(out, "{}", pos.diagram().colored(table.color))?;
     write!(out, "{}", board::seat_table(pos, table.color))?;
     writeln!(out, "status: {}", board::status(pos))?;
     out.flush()?;

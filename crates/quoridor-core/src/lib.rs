@@ -38,6 +38,7 @@ pub mod action;
 mod bitboard;
 mod board_size;
 mod config;
+mod diagram;
 pub mod fen;
 mod geometry;
 mod moves;
@@ -59,6 +60,7 @@ pub use board_size::{BoardSize, BoardSizeError};
 pub use config::{
     Config, ConfigError, MAX_WALLS_PER_PLAYER, ParseVariantError, Variant, default_walls, seats_for,
 };
+pub use diagram::{Diagram, seat_ansi};
 pub use fen::{ParsePositionError, ParsePositionErrorKind};
 pub use moves::{
     MAX_MOVES, Move, MoveList, MoveListFullError, MoveListIntoIter, ParseMoveError,

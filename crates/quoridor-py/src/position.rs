@@ -349,6 +349,13 @@ impl PyPosition {
         *self
     }
 
+    /// The board as text (Unicode box drawing, row 1 at the bottom; with ``color``, ANSI
+    /// terminal colours), as the ``quoridor`` command draws it.
+    #[pyo3(signature = (color = false))]
+    fn diagram(&self, color: bool) -> String {
+        self.0.diagram().colored(color).to_string()
+    }
+
     fn __str__(&self) -> String {
         self.0.to_string()
     }

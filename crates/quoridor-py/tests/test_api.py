@@ -233,3 +233,18 @@ def test_reward_is_the_one_rule_of_the_environments():
     assert q.Position().reward(q.Seat.SOUTH) == 0.0
     with pytest.raises(ValueError, match="is not a seat"):
         won.reward("X")
+
+
+def test_diagram_is_the_cli_drawing():
+    pos = q.Position.start(q.Config(size=5))
+    for m in ["c2", "b3h", "c4v"]:
+        pos = pos.play(m)
+    text = pos.diagram()
+    lines = text.splitlines()
+    assert len(lines) == 2 * 5 - 1 + 4
+    assert lines[0].split() == list("abcde")
+    assert " 2 │ ·   ·   S   ·   · │ 2" in lines
+    assert text.count("━") == 7 and text.count("┃") == 3
+    assert "\x1b" not in text and "\x1b[" in pos.diagram(color=True)
+    with pytest.raises(TypeError):
+        pos.diagram(color="yes")

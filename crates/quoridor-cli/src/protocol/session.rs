@@ -223,7 +223,7 @@ impl Session {
             Command::SetHash(mb) => Ok(Response::Line(self.set_hash(mb).to_string())),
             Command::ShowBoard => {
                 let pos = self.position();
-                let board = crate::board::draw(pos, false);
+                let board = pos.diagram().to_string();
                 Ok(Response::Block(format!("{board}{}", crate::board::status(pos))))
             }
             Command::Dist => {
