@@ -2,13 +2,11 @@
 // the controls around the board.
 
 import init, { Game } from '../pkg/quoridor_web.js';
-import { Board, SEAT_NAMES } from './board.js';
+import { Board } from './board.js';
 import { EngineClient } from './engine.js';
 
 const $ = (id) => document.getElementById(id);
 const HUMAN = 'human';
-const ALL_SEATS = ['S', 'W', 'N', 'E'];
-const SEATS_FOR = { 2: ['S', 'N'], 3: ['S', 'W', 'N'], 4: ['S', 'W', 'N', 'E'] };
 
 const state = {
   game: null,
@@ -54,7 +52,7 @@ function humansInGame() {
 
 function describe(seat) {
   const c = controller(seat);
-  return c === HUMAN ? SEAT_NAMES[seat] : `${SEAT_NAMES[seat]} (engine, level ${c})`;
+  return c === HUMAN ? Game.seatName(seat) : `${Game.seatName(seat)} (engine, level ${c})`;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -82,7 +80,7 @@ function tryPlay(mv, source = 'person', info = null) {
   state.game.play(mv);
   state.redo = [];
   const about = info && info.pv[0] === mv ? ` (depth ${info.depth}: ${info.verdict})` : '';
-  say(source === 'engine' ? `${SEAT_NAMES[seat]} played ${mv}${about}.` : '');
+  say(source === 'engine' ? `${Game.seatName(seat)} played ${mv}${about}.` : '');
   afterChange();
   return true;
 }
@@ -149,7 +147,7 @@ function resign() {
   stopEngine();
   state.game.resign(seat);
   state.redo = [];
-  say(`${SEAT_NAMES[seat]} resigned.`);
+  say(`${Game.seatName(seat)} resigned.`);
   afterChange();
 }
 
@@ -163,7 +161,7 @@ function newGame(options) {
   state.paused = false;
   state.info = null;
   engine.newGame();
-  const first = SEAT_NAMES[state.game.turn()];
+  const first = Game.seatName(state.game.turn());
   say(isHuman(state.game.turn())
     ? `New game. ${first} moves first: click a highlighted square, or point between two squares to place a wall.`
     : `New game. ${first} moves first.`);
@@ -188,7 +186,7 @@ function loadText(text) {
   state.analysed = null;
   state.redo = [];
   state.info = null;
-  for (const s of ALL_SEATS) state.players[s] = HUMAN;
+  for (const s of Game.seatsFor(4)) state.players[s] = HUMAN;
   engine.newGame();
   say(`Loaded (${game.ply()} plies). People play every seat: choose an engine for a seat in the players list to play on against it.`);
   afterChange();
@@ -285,6 +283,8 @@ function seatView(seat) {
   const active = g.isActive(seat);
   return {
     letter: seat,
+    name: Game.seatName(seat),
+    goal: g.goal(seat),
     active,
     pawn: g.pawn(seat),
     distance: g.distance(seat),
@@ -331,7 +331,7 @@ function render() {
     preview: interactive ? state.preview : null,
     interactive,
     label: `${n} by ${n} board. ` + seatsView.filter((s) => s.active)
-      .map((s) => `${SEAT_NAMES[s.letter]} on ${s.pawn}, ${s.distance} to go, ${s.walls} walls`).join('; '),
+      .map((s) => `${Game.seatName(s.letter)} on ${s.pawn}, ${s.distance} to go, ${s.walls} walls`).join('; '),
   });
   renderStatus(interactive);
   renderPlayers(seatsView);
@@ -349,8 +349,8 @@ function renderStatus(interactive) {
   if (over()) {
     const winner = g.winner();
     const ranking = seats().map((s) => [s, g.rank(s)]).filter(([, r]) => r != null)
-      .sort((a, b) => a[1] - b[1]).map(([s, r]) => `${r}. ${SEAT_NAMES[s]}`).join('  ');
-    status.textContent = winner ? `${SEAT_NAMES[winner]} wins! Ranking: ${ranking}` : `Draw. Ranking: ${ranking}`;
+      .sort((a, b) => a[1] - b[1]).map(([s, r]) => `${r}. ${Game.seatName(s)}`).join('  ');
+    status.textContent = winner ? `${Game.seatName(winner)} wins! Ranking: ${ranking}` : `Draw. Ranking: ${ranking}`;
     status.classList.add('over', winner ? `seat-${winner}` : 'draw');
     return;
   }
@@ -360,7 +360,7 @@ function renderStatus(interactive) {
     status.textContent = `${describe(turn)} is thinking…`;
   } else if (interactive) {
     const walls = g.wallsInHand(turn);
-    status.textContent = `${SEAT_NAMES[turn]} to move: click a highlighted square` +
+    status.textContent = `${Game.seatName(turn)} to move: click a highlighted square` +
       (walls > 0 ? `, or point between two squares to place a wall (${walls} left).` : '.');
   } else if (state.paused) {
     status.textContent = `${describe(turn)} to move. The game is paused.`;
@@ -386,7 +386,7 @@ function renderPlayers(seatsView) {
     const swatch = row.insertCell();
     swatch.innerHTML = `<span class="swatch seat-${s.letter}" aria-hidden="true"></span>`;
     const name = row.insertCell();
-    name.textContent = SEAT_NAMES[s.letter] + (s.toMove ? ' ◀ to move' : '');
+    name.textContent = Game.seatName(s.letter) + (s.toMove ? ' ◀ to move' : '');
     if (!s.active) name.textContent += ' (left)';
     if (over() && s.rank != null) name.textContent += ` · rank ${s.rank}`;
     const walls = row.insertCell();
@@ -397,7 +397,7 @@ function renderPlayers(seatsView) {
     dist.textContent = s.active ? String(s.distance) : '–';
     const who = row.insertCell();
     const select = document.createElement('select');
-    select.setAttribute('aria-label', `Who plays ${SEAT_NAMES[s.letter]}`);
+    select.setAttribute('aria-label', `Who plays ${Game.seatName(s.letter)}`);
     select.dataset.seat = s.letter;
     select.add(new Option('Person', HUMAN));
     for (let l = 1; l <= 10; l++) select.add(new Option(`Engine ${l}`, String(l)));
@@ -420,7 +420,7 @@ function renderEngine() {
   $('engine-idle').hidden = !!thinking;
   $('stop').hidden = !thinking;
   $('thinking-text').textContent = thinking
-    ? (thinking.kind === 'analyse' ? 'analysing' : `${SEAT_NAMES[thinking.seat]} thinking`) +
+    ? (thinking.kind === 'analyse' ? 'analysing' : `${Game.seatName(thinking.seat)} thinking`) +
       (info ? ` · depth ${info.depth}` : '…')
     : '';
   $('stop').title = thinking?.kind === 'play'
@@ -469,7 +469,7 @@ function renderButtons() {
   $('redo').disabled = state.redo.length === 0;
   const r = resignSeat();
   $('resign').disabled = !r;
-  $('resign').textContent = r ? `Resign (${SEAT_NAMES[r]})` : 'Resign';
+  $('resign').textContent = r ? `Resign (${Game.seatName(r)})` : 'Resign';
   const msg = $('message');
   msg.textContent = state.preview && !state.preview.legal
     ? `Wall ${state.preview.name} is illegal: ${state.preview.reason}`
@@ -520,17 +520,17 @@ function onWallClick(name) {
 
 function fillSeatOptions() {
   const players = Number($('opt-players').value);
-  const seatsHere = SEATS_FOR[players];
+  const seatsHere = Game.seatsFor(players);
   const first = $('opt-first');
   const keep = first.value;
-  first.replaceChildren(...seatsHere.map((s) => new Option(SEAT_NAMES[s], s)));
+  first.replaceChildren(...seatsHere.map((s) => new Option(Game.seatName(s), s)));
   first.value = seatsHere.includes(keep) ? keep : 'S';
   const box = $('opt-seats');
   box.replaceChildren();
   for (const s of seatsHere) {
     const label = document.createElement('label');
     label.htmlFor = `opt-seat-${s}`;
-    label.innerHTML = `<span class="swatch seat-${s}" aria-hidden="true"></span> ${SEAT_NAMES[s]}`;
+    label.innerHTML = `<span class="swatch seat-${s}" aria-hidden="true"></span> ${Game.seatName(s)}`;
     const select = document.createElement('select');
     select.id = `opt-seat-${s}`;
     select.dataset.seat = s;

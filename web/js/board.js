@@ -9,8 +9,6 @@ const MARGIN = 30;     // room for the coordinates and the goal strips
 const SLACK = 5;       // a groove catches the pointer this far into the squares beside it
 const COLS = 'abcdefghijk';
 
-export const SEAT_NAMES = { S: 'South', W: 'West', N: 'North', E: 'East' };
-
 export function squareName(col, row) {
   return COLS[col] + (row + 1);
 }
@@ -146,12 +144,13 @@ export class Board {
     const long = n * PITCH - GROOVE;
     for (const seat of view.seats) {
       if (!seat.active || view.variant === 'koth') continue;
-      const strip = {
-        S: { x: MARGIN, y: edge, width: long, height: 6 },
-        N: { x: MARGIN, y: full - edge - 6, width: long, height: 6 },
-        W: { x: full - edge - 6, y: MARGIN, width: 6, height: long },
-        E: { x: edge, y: MARGIN, width: 6, height: long },
-      }[seat.letter];
+      // The goal (from the rules) is a row or a column at an edge of the board.
+      const goal = seat.goal.map(parseSquare);
+      const isRow = goal.every((q) => q.row === goal[0].row);
+      const far = (isRow ? goal[0].row : goal[0].col) === n - 1;
+      const strip = isRow
+        ? { x: MARGIN, y: far ? edge : full - edge - 6, width: long, height: 6 }
+        : { x: far ? full - edge - 6 : edge, y: MARGIN, width: 6, height: long };
       el('rect', { ...strip, rx: 3, class: `goal seat-${seat.letter}` }, svg);
     }
 
@@ -222,7 +221,7 @@ export class Board {
       el('circle', { cx: bx, cy: by, r: 10 }, badge);
       el('text', { x: bx, y: by + 4 }, badge).textContent = String(seat.distance);
       el('title', {}, g).textContent =
-        `${SEAT_NAMES[seat.letter]} on ${seat.pawn}: ${seat.distance} ${seat.distance === 1 ? 'step' : 'steps'} to go`;
+        `${seat.name} on ${seat.pawn}: ${seat.distance} ${seat.distance === 1 ? 'step' : 'steps'} to go`;
     }
 
     // The wall under the pointer.

@@ -253,7 +253,19 @@ impl Game {
     /// When `seat` is not a seat name.
     #[wasm_bindgen(js_name = seatName)]
     pub fn seat_name(seat: &str) -> Result<String, JsError> {
-        Ok(self::seat(seat)?.name().to_string())
+        Ok(self::seat(seat)?.to_string())
+    }
+
+    /// The seats that play in a game of `players` players, as letters in turn order:
+    /// `["S", "N"]`, `["S", "W", "N"]` or all four (core's `seats_for`).
+    ///
+    /// # Errors
+    /// When `players` is not 2, 3 or 4.
+    #[wasm_bindgen(js_name = seatsFor)]
+    pub fn seats_for(players: u8) -> Result<Vec<String>, JsError> {
+        let seats = quoridor_core::seats_for(players)
+            .ok_or_else(|| JsError::new(&format!("{players} players: a game has 2, 3 or 4")))?;
+        Ok(seats.iter().map(|s| s.letter().to_string()).collect())
     }
 
     /// The walls each player starts with by default on a `size` board with `players`
@@ -330,6 +342,9 @@ mod tests {
         assert_eq!(game.goal("S").unwrap(), ["d4"]);
         assert_eq!(game.walls(), ["c2h"]);
         assert_eq!(Game::default_walls(9, 2).unwrap(), 10);
+        assert_eq!(Game::seat_name("W").unwrap(), "West");
+        assert_eq!(Game::seats_for(3).unwrap(), ["S", "W", "N"]);
+        assert_eq!(Game::seats_for(4).unwrap(), game.seats());
         assert_eq!(Game::default_walls(7, 4).unwrap(), 4);
     }
 
