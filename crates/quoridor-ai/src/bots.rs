@@ -122,7 +122,7 @@ impl Bot for GreedyBot {
         // A pawn move to the square nearest the goal (a step along a shortest path, or a
         // jump when one is shorter).
         let map = pos.distance_map(me);
-        pos.pawn_moves().iter().min_by_key(|sq| map[usize::from(sq.index())]).map(Move::Pawn)
+        pos.pawn_moves().iter().min_by_key(|&sq| map.get(sq).unwrap_or(u8::MAX)).map(Move::Pawn)
     }
 }
 

@@ -179,9 +179,9 @@ impl MoveGen<'_> {
                     Gen::Lazy => out.push(mv, code, keys.key(code, 0), false, Child::Play),
                     Gen::Gains | Gen::Full => {
                         // The gain from the distances the wall leaves, without playing it.
-                        let mine = pos.distance_after_wall(w, me).unwrap_or(u8::MAX);
+                        let mine = pos.distance_after_wall(me, w).unwrap_or(u8::MAX);
                         let delta =
-                            targets.gain(my_d - i32::from(mine), |s| pos.distance_after_wall(w, s));
+                            targets.gain(my_d - i32::from(mine), |s| pos.distance_after_wall(s, w));
                         if mode == Gen::Full || delta >= self.min_wall_gain {
                             let key = keys.key(code, delta * GAIN_KEY);
                             out.push(mv, code, key, delta <= QUIET_GAIN, Child::Play);

@@ -68,7 +68,8 @@ pub use moves::{
 };
 pub use perft::{perft, perft_divide};
 pub use position::{
-    Outcome, PlayError, Position, Ranking, ResignError, SeatSetup, SeatState, Setup, SetupError,
+    DistanceMap, Outcome, PlayError, Position, Ranking, ResignError, SeatSetup, SeatState, Setup,
+    SetupError,
 };
 #[cfg(feature = "alloc")]
 pub use record::{Event, Game, ParseRecordError, TagError};

@@ -238,7 +238,7 @@ fn position_queries_take_any_seat_square_wall_and_move() {
             }
             for m in &moves {
                 if let Move::Wall(w) = *m {
-                    let _ = pos.distance_after_wall(w, seat);
+                    let _ = pos.distance_after_wall(seat, w);
                 }
             }
         }

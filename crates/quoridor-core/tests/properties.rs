@@ -220,7 +220,7 @@ proptest! {
                     Move::Wall(w) => {
                         for s in pos.active_seats().filter(|&s| after.is_active(s)) {
                             prop_assert_eq!(
-                                pos.distance_after_wall(w, s), after.distance(s), "{} {} {}", s, m, pos
+                                pos.distance_after_wall(s, w), after.distance(s), "{} {} {}", s, m, pos
                             );
                         }
                     }

@@ -120,8 +120,8 @@ impl Worker {
                 if my_w <= 1 && opp_w == 0 {
                     return None;
                 }
-                let d = pos.distance_after_wall(w, me)?;
-                let opp_d = pos.distance_after_wall(w, opp)?;
+                let d = pos.distance_after_wall(me, w)?;
+                let opp_d = pos.distance_after_wall(opp, w)?;
                 evaluate_two(&self.settings.params, (d, my_w - 1), (opp_d, opp_w), false)
             }
         };

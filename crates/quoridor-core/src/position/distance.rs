@@ -1,6 +1,9 @@
 //! Distances and shortest paths to the goal, read from the cached paths where they are
 //! exact, found by a flood fill otherwise.
 
+use core::fmt;
+
+use crate::board_size::BoardSize;
 use crate::paths;
 use crate::square::{STRIDE, Seat, Square};
 use crate::wall::Wall;
@@ -79,12 +82,12 @@ impl Position {
     /// ```
     /// use quoridor_core::{Position, Seat};
     /// let pos = Position::default();
-    /// assert_eq!(pos.distance_after_wall("e8h".parse().unwrap(), Seat::North), Some(9));
-    /// assert_eq!(pos.distance_after_wall("e8h".parse().unwrap(), Seat::South), Some(9));
-    /// assert_eq!(pos.distance_after_wall("a3h".parse().unwrap(), Seat::South), Some(8));
+    /// assert_eq!(pos.distance_after_wall(Seat::North, "e8h".parse().unwrap()), Some(9));
+    /// assert_eq!(pos.distance_after_wall(Seat::South, "e8h".parse().unwrap()), Some(9));
+    /// assert_eq!(pos.distance_after_wall(Seat::South, "a3h".parse().unwrap()), Some(8));
     /// ```
     #[must_use]
-    pub fn distance_after_wall(&self, w: Wall, seat: Seat) -> Option<u8> {
+    pub fn distance_after_wall(&self, seat: Seat, w: Wall) -> Option<u8> {
         if !self.is_active(seat) {
             return None;
         }
@@ -106,9 +109,59 @@ impl Position {
     }
 
     /// Distance to the goal of `seat` from every square of the board (pawns do not block),
-    /// indexed by [`Square::index`]; `u8::MAX` where the goal cannot be reached.
+    /// found by one flood fill from the goal.
+    ///
+    /// ```
+    /// use quoridor_core::{Position, Seat};
+    /// let pos = Position::default();
+    /// let map = pos.distance_map(Seat::South);
+    /// assert_eq!(map.get("e1".parse()?), Some(8));
+    /// assert_eq!(map.get("a9".parse()?), Some(0));
+    /// assert_eq!(map.get("k11".parse()?), None); // off the 9 x 9 board
+    /// # Ok::<(), quoridor_core::ParseSquareError>(())
+    /// ```
     #[must_use]
-    pub fn distance_map(&self, seat: Seat) -> [u8; 121] {
-        paths::distance_map(&self.maze.open, self.goal_bits(seat), self.geo().squares)
+    pub fn distance_map(&self, seat: Seat) -> DistanceMap {
+        DistanceMap {
+            steps: paths::distance_map(&self.maze.open, self.goal_bits(seat), self.geo().squares),
+            size: self.size,
+        }
+    }
+}
+
+/// The distance to one seat's goal from every square of a board, made by
+/// [`Position::distance_map`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct DistanceMap {
+    /// Steps by [`Square::index`], `u8::MAX` where the goal cannot be reached.
+    steps: [u8; 121],
+    size: BoardSize,
+}
+
+impl DistanceMap {
+    /// The distance from `sq` to the goal, `None` when the goal cannot be reached from it
+    /// or `sq` is off the board.
+    #[inline]
+    #[must_use]
+    pub fn get(&self, sq: Square) -> Option<u8> {
+        if !sq.on_board(self.size) {
+            return None;
+        }
+        let d = self.steps[usize::from(sq.index())];
+        (d != u8::MAX).then_some(d)
+    }
+
+    /// Every square of the board with its distance, row by row from `a1`.
+    pub fn iter(&self) -> impl Iterator<Item = (Square, Option<u8>)> + '_ {
+        let n = self.size.get();
+        (0..n)
+            .flat_map(move |row| (0..n).filter_map(move |col| Square::new(col, row)))
+            .map(|sq| (sq, self.get(sq)))
+    }
+}
+
+impl fmt::Debug for DistanceMap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter().map(|(sq, d)| (sq, d))).finish()
     }
 }

@@ -30,6 +30,7 @@ use crate::square::{Direction, Seat, Square};
 use crate::wall::WallSet;
 use crate::zobrist::KEYS;
 
+pub use distance::DistanceMap;
 use maze::Maze;
 pub use movegen::PlayError;
 pub use outcome::{Outcome, Ranking, ResignError};
