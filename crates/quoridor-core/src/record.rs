@@ -446,162 +446,19 @@ impl FromStr for Game {
 
     /// Reads a game record, checking every move.
     fn from_str(s: &str) -> Result<Game, ParseRecordError> {
-        // Header: leading lines that start with `[`, blank lines and `;` comments.
-        let mut tags: Vec<(String, String)> = Vec::new();
-        let mut body_start = s.len();
-        let mut offset = 0;
-        for (no, raw) in s.split_inclusive('\n').enumerate() {
-            let line = raw.trim();
-            if line.starts_with('[') {
-                tags.push(parse_tag_line(line, no + 1)?);
-            } else if !(line.is_empty() || line.starts_with(';')) {
-                body_start = offset;
-                break;
-            }
-            offset += raw.len();
-        }
-        let tag = |n: &str| tags.iter().rev().find(|(k, _)| k == n).map(|(_, v)| v.as_str());
-        let bad_value = |name: &str, value: &str, reason: &str| ParseRecordError::TagValue {
-            name: name.to_string(),
-            value: value.chars().take(60).collect(),
-            reason: reason.to_string(),
-        };
-        let number = |name: &str, max: u32| -> Result<Option<u32>, ParseRecordError> {
-            match tag(name) {
-                None => Ok(None),
-                Some(v) => match v.parse::<u32>() {
-                    Ok(n) if n <= max && !v.starts_with('+') => Ok(Some(n)),
-                    _ => Err(bad_value(name, v, "expected a whole number")),
-                },
-            }
-        };
-
-        let mut game = if let Some(p) = tag("Position") {
-            let start: Position = p.parse()?;
-            Game::from_position(start)
-        } else {
-            let mut config = Config::default();
-            if let Some(v) = tag("Size") {
-                config.size = v.parse::<BoardSize>().map_err(|_| {
-                    bad_value(
-                        "Size",
-                        v,
-                        &format!(
-                            "the side must be odd, from {} to {}",
-                            BoardSize::MIN,
-                            BoardSize::MAX
-                        ),
-                    )
-                })?;
-            }
-            if let Some(n) = number("Players", 255)? {
-                config.players = n as u8;
-            }
-            if let Some(v) = tag("Variant") {
-                config.variant =
-                    v.parse::<Variant>().map_err(|e| bad_value("Variant", v, &e.to_string()))?;
-            }
-            if let Some(n) = number("Walls", 255)? {
-                config.walls = Some(n as u8);
-            }
-            if let Some(v) = tag("First") {
-                config.first =
-                    v.parse::<Seat>().map_err(|e| bad_value("First", v, &e.to_string()))?;
-            }
-            config.ply_limit = number("PlyLimit", u32::MAX)?;
-            Game::new(&config)?
-        };
-        for (n, v) in &tags {
+        let (tags, body_start) = read_header(s)?;
+        let mut game = tags.start()?;
+        for (n, v) in &tags.0 {
             if !COMPUTED.contains(&n.as_str()) {
                 // The reader checked the name, and a value read from one line holds no line
                 // break; were the tag refused all the same, the error says why.
                 game.set_tag(n, v).map_err(|e| bad_value(n, v, &e.to_string()))?;
             }
         }
-
-        // Movetext, without comments.
-        let mut text = String::new();
-        let mut chars = s[body_start..].chars();
-        while let Some(c) = chars.next() {
-            match c {
-                '{' => loop {
-                    match chars.next() {
-                        Some('}') => break,
-                        Some(_) => {}
-                        None => return Err(ParseRecordError::UnclosedComment),
-                    }
-                },
-                ';' => {
-                    for c in chars.by_ref() {
-                        if c == '\n' {
-                            break;
-                        }
-                    }
-                    text.push(' ');
-                }
-                c => text.push(c),
-            }
-        }
-
-        let mut round = 0u32;
-        let mut last: Option<usize> = None;
-        let mut result: Option<String> = None;
-        let mut ply = 0usize;
-        for token in text.split_whitespace() {
-            if let Some(r) = &result {
-                let _ = r;
-                return Err(ParseRecordError::AfterResult(token.chars().take(40).collect()));
-            }
-            let next_rank = game.order_rank(game.current.turn());
-            let starts_round = last.is_none_or(|l| next_rank <= l);
-            let next_round = if starts_round { round + 1 } else { round };
-            if let Some(num) = token.strip_suffix("...").or_else(|| token.strip_suffix('.')) {
-                if !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) {
-                    if num.parse::<u32>().ok() != Some(next_round) {
-                        return Err(ParseRecordError::MoveNumber {
-                            token: token.chars().take(40).collect(),
-                            expected: next_round,
-                        });
-                    }
-                    continue;
-                }
-            }
-            if is_result(token) {
-                result = Some(token.to_string());
-                continue;
-            }
-            if let Some(seat) = token.strip_suffix(":resigns") {
-                let resign_err = |source| ParseRecordError::Resign {
-                    token: token.chars().take(40).collect(),
-                    source,
-                };
-                let seat: Seat = match seat.parse() {
-                    Ok(s) => s,
-                    Err(_) => {
-                        return Err(ParseRecordError::ResignSeat {
-                            token: token.chars().take(40).collect(),
-                        });
-                    }
-                };
-                game.resign(seat).map_err(resign_err)?;
-                continue;
-            }
-            ply += 1;
-            let mv: Move =
-                token.parse().map_err(|source| ParseRecordError::Token { ply, source })?;
-            let seat = game.current.turn();
-            game.play(mv).map_err(|source| ParseRecordError::IllegalMove {
-                ply,
-                round: next_round,
-                seat,
-                token: token.chars().take(40).collect(),
-                source,
-            })?;
-            round = next_round;
-            last = Some(next_rank);
-        }
+        let text = without_comments(&s[body_start..])?;
+        let result = play_movetext(&mut game, &text)?;
         let actual = game.result_token();
-        let stated = result.or_else(|| tag("Result").map(str::to_string));
+        let stated = result.or_else(|| tags.get("Result").map(str::to_string));
         if let Some(stated) = stated {
             if stated != "*" && stated != actual {
                 return Err(ParseRecordError::ResultMismatch { stated, actual });
@@ -609,4 +466,171 @@ impl FromStr for Game {
         }
         Ok(game)
     }
+}
+
+/// The tags of a record's header, in order (a later tag of a name wins).
+struct Tags(Vec<(String, String)>);
+
+/// Reads the header: the leading lines that start with `[`, blank lines and `;` comments.
+/// Returns the tags and the byte offset where the movetext starts.
+fn read_header(s: &str) -> Result<(Tags, usize), ParseRecordError> {
+    let mut tags = Vec::new();
+    let mut offset = 0;
+    for (no, raw) in s.split_inclusive('\n').enumerate() {
+        let line = raw.trim();
+        if line.starts_with('[') {
+            tags.push(parse_tag_line(line, no + 1)?);
+        } else if !(line.is_empty() || line.starts_with(';')) {
+            return Ok((Tags(tags), offset));
+        }
+        offset += raw.len();
+    }
+    Ok((Tags(tags), s.len()))
+}
+
+/// The error of a tag whose value is refused.
+fn bad_value(name: &str, value: &str, reason: &str) -> ParseRecordError {
+    ParseRecordError::TagValue {
+        name: name.to_string(),
+        value: value.chars().take(60).collect(),
+        reason: reason.to_string(),
+    }
+}
+
+impl Tags {
+    fn get(&self, name: &str) -> Option<&str> {
+        self.0.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+
+    /// A whole-number tag, at most `max`.
+    fn number(&self, name: &str, max: u32) -> Result<Option<u32>, ParseRecordError> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(v) => match v.parse::<u32>() {
+                Ok(n) if n <= max && !v.starts_with('+') => Ok(Some(n)),
+                _ => Err(bad_value(name, v, "expected a whole number")),
+            },
+        }
+    }
+
+    /// A tag read with `FromStr`, its error as the reason.
+    fn parsed<T: FromStr>(&self, name: &str) -> Result<Option<T>, ParseRecordError>
+    where
+        T::Err: fmt::Display,
+    {
+        self.get(name)
+            .map(|v| v.parse::<T>().map_err(|e| bad_value(name, v, &e.to_string())))
+            .transpose()
+    }
+
+    /// The game the tags start: from the `Position` tag, or from the configuration tags.
+    fn start(&self) -> Result<Game, ParseRecordError> {
+        if let Some(p) = self.get("Position") {
+            return Ok(Game::from_position(p.parse()?));
+        }
+        let mut config = Config::default();
+        if let Some(v) = self.get("Size") {
+            config.size = v.parse::<BoardSize>().map_err(|_| {
+                let reason =
+                    format!("the side must be odd, from {} to {}", BoardSize::MIN, BoardSize::MAX);
+                bad_value("Size", v, &reason)
+            })?;
+        }
+        if let Some(n) = self.number("Players", 255)? {
+            config.players = n as u8;
+        }
+        if let Some(v) = self.parsed::<Variant>("Variant")? {
+            config.variant = v;
+        }
+        if let Some(n) = self.number("Walls", 255)? {
+            config.walls = Some(n as u8);
+        }
+        if let Some(seat) = self.parsed::<Seat>("First")? {
+            config.first = seat;
+        }
+        config.ply_limit = self.number("PlyLimit", u32::MAX)?;
+        Ok(Game::new(&config)?)
+    }
+}
+
+/// The movetext without its `{...}` and `;` comments (a comment counts as a space).
+fn without_comments(body: &str) -> Result<String, ParseRecordError> {
+    let mut text = String::new();
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' => loop {
+                match chars.next() {
+                    Some('}') => break,
+                    Some(_) => {}
+                    None => return Err(ParseRecordError::UnclosedComment),
+                }
+            },
+            ';' => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+                text.push(' ');
+            }
+            c => text.push(c),
+        }
+    }
+    Ok(text)
+}
+
+/// The first 40 characters of a token, for an error.
+fn shown(token: &str) -> String {
+    token.chars().take(40).collect()
+}
+
+/// Plays the movetext's moves and resignations into `game`, checking the move numbers.
+/// Returns the result token that ends it, if any.
+fn play_movetext(game: &mut Game, text: &str) -> Result<Option<String>, ParseRecordError> {
+    let mut round = 0u32;
+    let mut last: Option<usize> = None;
+    let mut result: Option<String> = None;
+    let mut ply = 0usize;
+    for token in text.split_whitespace() {
+        if result.is_some() {
+            return Err(ParseRecordError::AfterResult(shown(token)));
+        }
+        let next_rank = game.order_rank(game.current.turn());
+        let starts_round = last.is_none_or(|l| next_rank <= l);
+        let next_round = if starts_round { round + 1 } else { round };
+        if let Some(num) = token.strip_suffix("...").or_else(|| token.strip_suffix('.')) {
+            if !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) {
+                if num.parse::<u32>().ok() != Some(next_round) {
+                    let token = shown(token);
+                    return Err(ParseRecordError::MoveNumber { token, expected: next_round });
+                }
+                continue;
+            }
+        }
+        if is_result(token) {
+            result = Some(token.to_string());
+            continue;
+        }
+        if let Some(seat) = token.strip_suffix(":resigns") {
+            let seat: Seat =
+                seat.parse().map_err(|_| ParseRecordError::ResignSeat { token: shown(token) })?;
+            game.resign(seat)
+                .map_err(|source| ParseRecordError::Resign { token: shown(token), source })?;
+            continue;
+        }
+        ply += 1;
+        let mv: Move = token.parse().map_err(|source| ParseRecordError::Token { ply, source })?;
+        let seat = game.current.turn();
+        game.play(mv).map_err(|source| ParseRecordError::IllegalMove {
+            ply,
+            round: next_round,
+            seat,
+            token: shown(token),
+            source,
+        })?;
+        round = next_round;
+        last = Some(next_rank);
+    }
+    Ok(result)
 }
