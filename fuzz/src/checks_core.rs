@@ -14,7 +14,8 @@
 //! reports as a crash.
 
 use quoridor_core::{
-    BoardSize, Config, Event, Game, Move, Orientation, Position, Seat, Setup, Square, Variant, Wall,
+    BoardSize, Config, Event, Game, Move, Orientation, Players, Position, Seat, Setup, Square,
+    Variant, Wall,
 };
 
 use crate::invariants::check_position;
@@ -137,15 +138,11 @@ impl Bytes<'_> {
 /// wall count (default, or 0 to 127), first seat and an optional short ply limit.
 pub fn config_from_bytes(b: [u8; 3]) -> Config {
     let size = BoardSize::ALL[usize::from(b[0] & 3)];
-    let players = 2 + (b[0] >> 2) % 3;
+    let players = Players::ALL[usize::from(b[0] >> 2) % 3];
     let variant =
         if players == 4 && b[0] & 0x20 != 0 { Variant::KingOfTheHill } else { Variant::Classic };
     let walls = (b[1] & 0x80 != 0).then_some(b[1] & 0x7f);
-    let seats: &[Seat] = match players {
-        2 => &[Seat::South, Seat::North],
-        3 => &[Seat::South, Seat::West, Seat::North],
-        _ => &Seat::ALL,
-    };
+    let seats = players.seats();
     let first = seats[usize::from(b[2] & 3) % seats.len()];
     let ply_limit = match b[2] >> 4 {
         0..=7 => None,

@@ -19,6 +19,13 @@ pub trait Bot {
     fn choose_in_game(&mut self, game: &Game) -> Option<Move> {
         self.choose(game.position())
     }
+
+    /// Why the last choice gave no move (or a bad one), when the bot can tell: an engine in
+    /// another process that timed out or answered nonsense. `None` by default. A match
+    /// puts it in the note of the forfeit ([`crate::arena::play_out`]).
+    fn last_error(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A bot's generator. Salted, because front ends often seed their own draws (the first

@@ -175,8 +175,8 @@ impl Engine {
     ///
     /// ```
     /// use quoridor_ai::{Engine, EngineOptions, Limits};
-    /// use quoridor_core::{Config, Game};
-    /// let mut game = Game::new(&Config::default().with_players(3)).unwrap();
+    /// use quoridor_core::{Config, Game, Players};
+    /// let mut game = Game::new(&Config::default().with_players(Players::Three)).unwrap();
     /// for m in ["e2", "b5", "e8", "e1", "a5", "e9"] {
     ///     game.play(m.parse().unwrap()).unwrap();
     /// }

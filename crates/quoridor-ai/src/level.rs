@@ -23,6 +23,8 @@
 
 use std::time::Duration;
 
+use quoridor_core::Players;
+
 use crate::Limits;
 
 /// A playing level, 1 (beginner) to 10 (full strength).
@@ -55,7 +57,7 @@ impl Level {
 
     /// The search limits of this level in a two-player game.
     pub fn limits(self) -> Limits {
-        self.limits_for(2)
+        self.limits_for(Players::Two)
     }
 
     /// The search limits of this level in a game of `players` players: with more than two,
@@ -67,12 +69,13 @@ impl Level {
     /// ```
     /// use std::time::Duration;
     /// use quoridor_ai::Level;
+    /// use quoridor_core::Players;
     /// let ten = Level::new(10).unwrap();
-    /// assert_eq!(ten.limits_for(2).movetime, Some(Duration::from_secs(2)));
-    /// assert_eq!(ten.limits_for(4).movetime, Some(Duration::from_secs(1)));
+    /// assert_eq!(ten.limits_for(Players::Two).movetime, Some(Duration::from_secs(2)));
+    /// assert_eq!(ten.limits_for(Players::Four).movetime, Some(Duration::from_secs(1)));
     /// ```
-    pub fn limits_for(self, players: u8) -> Limits {
-        let ms = |t: u64| Some(Duration::from_millis(t * 2 / u64::from(players.max(2))));
+    pub fn limits_for(self, players: Players) -> Limits {
+        let ms = |t: u64| Some(Duration::from_millis(t * 2 / u64::from(players.get())));
         let cap = ms(2000);
         match self.0 {
             1 | 2 => Limits { depth: Some(1), movetime: cap, ..Limits::default() },

@@ -19,11 +19,13 @@
 //! [`SplitMix64`]: SplitMix64
 //! [`Clock`]: Clock
 //! [`params`]: params
+//! [`arena`]: arena
 #![warn(missing_debug_implementations)]
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod arena;
 pub mod bench;
 pub mod bots;
 mod engine;

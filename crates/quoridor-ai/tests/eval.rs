@@ -7,6 +7,7 @@ use quoridor_ai::eval::{
 };
 use quoridor_ai::params::{EvalParams, MULTI, TWO_PLAYER};
 use quoridor_ai::{Bot, GreedyBot, RandomBot};
+use quoridor_core::Players;
 use quoridor_core::{Config, Position, Seat, Variant};
 
 /// Positions of random and greedy play, walls included, on every board and player count.
@@ -22,9 +23,9 @@ fn positions() -> Vec<Position> {
         c.with_size(size(7)),
         c.with_size(size(11)),
         c.with_walls(Some(0)),
-        c.with_players(3),
-        c.with_players(4),
-        c.with_players(4).with_variant(Variant::KingOfTheHill),
+        c.with_players(Players::Three),
+        c.with_players(Players::Four),
+        c.with_players(Players::Four).with_variant(Variant::KingOfTheHill),
     ];
     for config in &configs {
         for g in 0..80 {

@@ -10,6 +10,7 @@ use quoridor_ai::race::{RaceTable, RaceValue};
 use quoridor_ai::{
     Bot, Clock, Engine, EngineBot, EngineOptions, GreedyBot, Level, Limits, RandomBot, Score,
 };
+use quoridor_core::Players;
 use quoridor_core::{BoardSize, Config, Position, Seat, Square, Variant};
 
 fn positions() -> Vec<Position> {
@@ -21,8 +22,8 @@ fn positions() -> Vec<Position> {
     ];
     let mut out: Vec<Position> = texts.iter().map(|t| t.parse().expect("a position")).collect();
     out.push(Position::default());
-    out.push(Position::start(&c.with_players(3)).expect("three players"));
-    let koth = c.with_players(4).with_variant(Variant::KingOfTheHill);
+    out.push(Position::start(&c.with_players(Players::Three)).expect("three players"));
+    let koth = c.with_players(Players::Four).with_variant(Variant::KingOfTheHill);
     out.push(Position::start(&koth).expect("King of the Hill"));
     out
 }
@@ -174,7 +175,7 @@ fn levels_exist_from_1_to_10_only() {
     let pos = Position::default();
     for l in 1..=10 {
         let level = Level::new(l).expect("a level");
-        for players in [0, 1, 2, 4, u8::MAX] {
+        for players in Players::ALL {
             let limits = level.limits_for(players);
             assert!(limits.depth.is_some() || limits.nodes.is_some() || limits.movetime.is_some());
         }
@@ -254,7 +255,8 @@ fn race_values_are_refused_off_the_board_and_agree_with_probes_on_it() {
     let other: Position = "5 S:c1:0,N:c5:0 - S 0".parse().expect("no walls");
     assert_eq!(table.probe(&other), None);
     assert_eq!(table.best_move(&other), None);
-    let three = Position::start(&Config::default().with_players(3)).expect("three players");
+    let three =
+        Position::start(&Config::default().with_players(Players::Three)).expect("three players");
     assert!(RaceTable::solve(&three).is_none());
     assert!(matches!(table.probe(&maze), Some(RaceValue::Win(_) | RaceValue::Loss(_))));
 }

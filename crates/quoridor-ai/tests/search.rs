@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use quoridor_ai::{
     Bot, Engine, EngineBot, EngineOptions, GreedyBot, Level, Limits, RandomBot, Score, SearchResult,
 };
+use quoridor_core::Players;
 use quoridor_core::{Config, Move, Position, Seat, Variant};
 
 fn engine() -> Engine {
@@ -20,10 +21,10 @@ fn configs() -> Vec<Config> {
         c.with_size(size(5)),
         c.with_size(size(7)),
         c.with_size(size(11)).with_walls(Some(4)),
-        c.with_players(3),
-        c.with_players(4),
-        c.with_players(4).with_size(size(7)),
-        c.with_players(4).with_variant(Variant::KingOfTheHill),
+        c.with_players(Players::Three),
+        c.with_players(Players::Four),
+        c.with_players(Players::Four).with_size(size(7)),
+        c.with_players(Players::Four).with_variant(Variant::KingOfTheHill),
         c.with_ply_limit(Some(30)),
     ]
 }

@@ -211,7 +211,7 @@ pub fn position_json(pos: &Position) -> Value {
     json!({
         "position": pos.to_string(),
         "size": pos.size().get(),
-        "players": pos.players(),
+        "players": pos.players().get(),
         "variant": pos.variant().name(),
         "turn": pos.turn().letter().to_string(),
         "ply": pos.ply(),

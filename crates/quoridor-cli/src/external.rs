@@ -30,6 +30,7 @@ pub struct ExternalBot {
     /// The position the engine's game started from, and the moves it has seen since
     /// (`None` until it is set up, or when it must be set up again).
     synced: Option<(Position, Vec<Move>)>,
+    /// Why the last `genmove` gave no move (a `?` reply, a timeout, a bad move), if it did.
     last_error: Option<String>,
 }
 
@@ -87,11 +88,6 @@ impl ExternalBot {
             .ok()
             .map(|text| text.split_whitespace().map(str::to_string).collect());
         Ok(bot)
-    }
-
-    /// The last problem with the engine (a `?` reply, a timeout, a bad move), if any.
-    pub fn last_error(&self) -> Option<&str> {
-        self.last_error.as_deref()
     }
 
     /// Sends one command and returns the result of an `=` reply.
@@ -256,13 +252,20 @@ impl Bot for ExternalBot {
 
     fn choose_in_game(&mut self, game: &Game) -> Option<Move> {
         match self.try_choose(game) {
-            Ok(m) => Some(m),
+            Ok(m) => {
+                self.last_error = None;
+                Some(m)
+            }
             Err(e) => {
                 self.synced = None;
                 self.last_error = Some(e);
                 None
             }
         }
+    }
+
+    fn last_error(&self) -> Option<String> {
+        self.last_error.clone()
     }
 }
 

@@ -4,21 +4,22 @@
 //! [`protocol::Session`]: protocol::Session
 #![doc = include_str!("../README.md")]
 
-pub mod analyse;
-pub mod bench;
-pub mod board;
-pub mod engine;
-pub mod external;
-pub mod fit;
-pub mod matches;
-pub mod moves;
-pub mod options;
-pub mod perft;
-pub mod play;
+mod analyse;
+mod bench;
+mod board;
+mod engine;
+mod external;
+mod fit;
+mod matches;
+mod moves;
+mod options;
+mod perft;
+mod play;
 pub mod protocol;
+#[doc(hidden)]
 pub mod selfplay;
-pub mod util;
-pub mod validate;
+mod util;
+mod validate;
 
 use std::io::Write;
 

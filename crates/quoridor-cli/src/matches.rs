@@ -6,12 +6,13 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context as _;
+use quoridor_ai::arena::{self, GameReport, Schedule};
 use quoridor_ai::{Bot, EngineBot, GreedyBot, Level, Limits, RandomBot};
-use quoridor_core::{Game, Move, Outcome, Position, Seat};
+use quoridor_core::{Game, Position, Seat};
 
 use crate::external::ExternalBot;
 use crate::options::{FirstSeat, PositionOptions};
-use crate::util::{clock_seed, elo, fmt_elo, random_opening};
+use crate::util::{clock_seed, fmt_elo};
 
 /// The ply limit of match games when none is given (the field's custom).
 pub const DEFAULT_PLY_LIMIT: u32 = 300;
@@ -238,66 +239,37 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
             .with_context(|| format!("cannot create the directory `{}`", args.save.display()))?;
     }
     let sides = [&args.a, &args.b];
+    let schedule =
+        Schedule::new(start.position(), seed).with_opening(args.opening_plies, args.opening_walls);
     let mut tally = Tally::default();
     let bar = std::io::stderr().is_terminal();
-    let mut opening: Vec<Move> = Vec::new();
     for g in 0..args.games {
-        if g % 2 == 0 {
-            let mut rng = quoridor_ai::SplitMix64::new(seed.wrapping_add(u64::from(g / 2)));
-            opening =
-                random_opening(start.position(), args.opening_plies, args.opening_walls, &mut rng);
-        }
-        let mut game = start.clone();
-        for &m in &opening {
-            if game.play(m).is_err() {
-                break;
-            }
-        }
-        // Seats in turn order from the first mover; A takes the even ones in even games.
-        let order = turn_order(game.start());
-        let side_of = |seat: Seat| -> usize {
-            let i = order.iter().position(|&s| s == seat).unwrap_or(0);
-            (i + g as usize) % 2
-        };
-        let mut bots: Vec<(Seat, Box<dyn Bot>)> = Vec::new();
-        for &seat in &order {
-            let side = side_of(seat);
-            let bot_seed =
-                seed.wrapping_mul(31).wrapping_add(u64::from(g) * 8 + seat.index() as u64);
-            bots.push((seat, sides[side].bot(bot_seed, timeout)?));
-        }
-        let mut notes = Vec::new();
-        play_out(&mut game, &mut bots, &mut notes);
-        let winner_side = match game.outcome() {
-            Some(Outcome::Winner(s)) => Some(side_of(s)),
-            _ => None,
-        };
-        match winner_side {
+        let report =
+            arena::play_game(&start, &schedule, g, |side, seed| sides[side].bot(seed, timeout))?;
+        let GameReport { mut game, seats, winner, notes, .. } = report;
+        match winner {
             Some(0) => tally.wins += 1,
             Some(_) => tally.losses += 1,
             None => tally.draws += 1,
         }
-        let seats_text: Vec<String> = order
-            .iter()
-            .map(|&s| format!("{}={}", s.letter(), if side_of(s) == 0 { "A" } else { "B" }))
-            .collect();
+        let label = |side: usize| if side == 0 { "A" } else { "B" };
+        let seats_text: Vec<String> =
+            seats.iter().map(|s| format!("{}={}", s.seat.letter(), label(s.side))).collect();
         game.set_tag("Event", "quoridor match")?;
         game.set_tag("Round", &(g + 1).to_string())?;
         game.set_tag("Seed", &seed.to_string())?;
-        for (seat, bot) in &bots {
-            let label = if side_of(*seat) == 0 { "A" } else { "B" };
-            game.set_tag(&seat.to_string(), &format!("{label}: {}", bot.name()))?;
+        for s in &seats {
+            game.set_tag(&s.seat.to_string(), &format!("{}: {}", label(s.side), s.bot))?;
         }
         if !notes.is_empty() {
             game.set_tag("Termination", &notes.join("; "))?;
         }
-        drop(bots);
         let file = args.save.join(format!("game-{:04}.txt", g + 1));
         if !args.no_save {
             std::fs::write(&file, game.to_string())
                 .with_context(|| format!("cannot write `{}`", file.display()))?;
         }
-        let result = match winner_side {
+        let result = match winner {
             Some(0) => "A wins",
             Some(_) => "B wins",
             None => "draw",
@@ -352,35 +324,6 @@ pub(crate) fn start_game(p: &PositionOptions) -> anyhow::Result<Game> {
     Ok(Game::from_position(pos))
 }
 
-fn turn_order(start: &Position) -> Vec<Seat> {
-    let first = start.turn().index();
-    let mut seats: Vec<Seat> = start.seats().collect();
-    seats.sort_by_key(|s| (s.index() + 4 - first) % 4);
-    seats
-}
-
-fn play_out(game: &mut Game, bots: &mut [(Seat, Box<dyn Bot>)], notes: &mut Vec<String>) {
-    while !game.position().is_game_over() {
-        let pos = *game.position();
-        let seat = pos.turn();
-        let choice =
-            bots.iter_mut().find(|(s, _)| *s == seat).and_then(|(_, b)| b.choose_in_game(game));
-        match choice {
-            Some(m) if game.play(m).is_ok() => {}
-            other => {
-                let what = match other {
-                    Some(m) => format!("{seat} played the illegal move {m} and forfeits"),
-                    None => format!("{seat} gave no move and forfeits"),
-                };
-                notes.push(what);
-                if game.resign(seat).is_err() {
-                    break;
-                }
-            }
-        }
-    }
-}
-
 fn progress(done: u32, total: u32, t: Tally) {
     let width = 30usize;
     let filled = (done as usize * width) / (total.max(1) as usize);
@@ -397,7 +340,7 @@ fn progress(done: u32, total: u32, t: Tally) {
 
 fn summary(args: &Args, seed: u64, t: Tally, out: &mut dyn Write) -> anyhow::Result<()> {
     let games = t.wins + t.draws + t.losses;
-    let e = elo(t.wins, t.draws, t.losses);
+    let e = arena::elo(t.wins, t.draws, t.losses);
     let finite = |x: f64| {
         if x.is_finite() {
             serde_json::json!((x * 10.0).round() / 10.0 + 0.0)

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context as _, bail};
-use quoridor_core::{BoardSize, Config, Game, Move, Seat, Variant};
+use quoridor_core::{BoardSize, Config, Game, Move, Players, Seat, Variant};
 
 use quoridor_ai::SplitMix64;
 
@@ -40,13 +40,8 @@ pub fn parse_size(s: &str) -> Result<BoardSize, String> {
 ///
 /// # Errors
 /// Anything else, with the rule.
-pub fn parse_players(s: &str) -> Result<u8, String> {
-    match s {
-        "2" => Ok(2),
-        "3" => Ok(3),
-        "4" => Ok(4),
-        _ => Err(format!("`{s}` players is not supported: a game has 2, 3 or 4 players")),
-    }
+pub fn parse_players(s: &str) -> Result<Players, String> {
+    s.parse::<Players>().map_err(|e| e.to_string())
 }
 
 /// Reads a number of walls per player, 0 to [`quoridor_core::MAX_WALLS_PER_PLAYER`].
@@ -83,7 +78,7 @@ pub struct PositionOptions {
     pub size: Option<BoardSize>,
     /// Number of players: 2, 3 or 4 [default: 2]
     #[arg(long, value_name = "2|3|4", value_parser = parse_players, help_heading = "Position")]
-    pub players: Option<u8>,
+    pub players: Option<Players>,
     /// Rules variant: classic, or koth (King of the Hill, 4 players) [default: classic]
     #[arg(long, value_name = "classic|koth", value_parser = parse_variant, help_heading = "Position")]
     pub variant: Option<Variant>,

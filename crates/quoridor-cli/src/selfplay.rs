@@ -8,12 +8,13 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
+use quoridor_ai::arena::random_opening;
 use quoridor_ai::{Engine, EngineOptions, Limits, Score, SplitMix64};
 use quoridor_core::{Outcome, Position, Seat};
 
 use crate::matches::start_game;
 use crate::options::PositionOptions;
-use crate::util::{clock_seed, random_opening};
+use crate::util::clock_seed;
 
 /// Arguments of `quoridor selfplay`.
 #[derive(Debug, Clone, clap::Args)]

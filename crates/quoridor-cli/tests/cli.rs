@@ -6,6 +6,7 @@ use std::process::{Command as StdCommand, Stdio};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
+use quoridor_core::Players;
 use quoridor_core::{Config, Move, Position, Variant, perft, perft_divide};
 use serde_json::Value;
 
@@ -46,14 +47,17 @@ fn perft_matches_the_library() {
     assert_eq!(stdout_of(&["perft", "2", "--moves", "e2 e8 e3h"]), "15918\n");
     assert_eq!(stdout_of(&["perft", "0"]), "1\n");
     let seven = quoridor_core::BoardSize::new(7).unwrap();
-    let config =
-        Config::default().with_size(seven).with_players(4).with_variant(Variant::KingOfTheHill);
+    let config = Config::default()
+        .with_size(seven)
+        .with_players(Players::Four)
+        .with_variant(Variant::KingOfTheHill);
     let pos = Position::start(&config).unwrap();
     let out = stdout_of(&["perft", "2", "--size", "7", "--players", "4", "--variant", "koth"]);
     assert_eq!(out.trim(), perft(&pos, 2).to_string());
-    let pos3 =
-        Position::start(&Config::default().with_players(3).with_first(quoridor_core::Seat::West))
-            .unwrap();
+    let pos3 = Position::start(
+        &Config::default().with_players(Players::Three).with_first(quoridor_core::Seat::West),
+    )
+    .unwrap();
     let out = stdout_of(&["perft", "2", "--players", "3", "--first", "W"]);
     assert_eq!(out.trim(), perft(&pos3, 2).to_string());
 }
@@ -282,7 +286,7 @@ fn engine_takes_the_settings_in_any_order() {
     let seven = quoridor_core::BoardSize::new(7).unwrap();
     let koth = Config::default()
         .with_size(seven)
-        .with_players(4)
+        .with_players(Players::Four)
         .with_variant(Variant::KingOfTheHill)
         .with_first(quoridor_core::Seat::East);
     assert_eq!(replies[5], format!("= {}", Position::start(&koth).unwrap()));

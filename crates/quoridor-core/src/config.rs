@@ -4,6 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::board_size::BoardSize;
+use crate::players::Players;
 use crate::position::SetupError;
 use crate::square::Seat;
 use crate::text::SmallText;
@@ -56,36 +57,23 @@ impl FromStr for Variant {
     }
 }
 
-/// The seats that play in a game of `players` players: South and North; South, West and
-/// North; or all four.
-#[must_use]
-pub const fn seats_for(players: u8) -> Option<&'static [Seat]> {
-    match players {
-        2 => Some(&[Seat::South, Seat::North]),
-        3 => Some(&[Seat::South, Seat::West, Seat::North]),
-        4 => Some(&Seat::ALL),
-        _ => None,
-    }
-}
-
 /// The default number of walls each player holds: 10 / 7 / 5 for 2 / 3 / 4 players on 9 x 9,
-/// scaled by (size - 1) / 8 for other sizes, rounded half up, at least 1. A number of players
-/// other than 2 or 3 counts as four ([`Config::validate`] refuses it anyway).
+/// scaled by (size - 1) / 8 for other sizes, rounded half up, at least 1.
 ///
 /// ```
-/// use quoridor_core::{BoardSize, default_walls};
+/// use quoridor_core::{BoardSize, Players, default_walls};
 /// let size = |n| BoardSize::new(n).unwrap();
-/// assert_eq!(default_walls(size(9), 2), 10);
-/// assert_eq!(default_walls(size(7), 2), 8); // 7.5 rounds up
-/// assert_eq!(default_walls(size(11), 4), 6); // 6.25
-/// assert_eq!(default_walls(size(5), 4), 3); // 2.5 rounds up
+/// assert_eq!(default_walls(size(9), Players::Two), 10);
+/// assert_eq!(default_walls(size(7), Players::Two), 8); // 7.5 rounds up
+/// assert_eq!(default_walls(size(11), Players::Four), 6); // 6.25
+/// assert_eq!(default_walls(size(5), Players::Four), 3); // 2.5 rounds up
 /// ```
 #[must_use]
-pub const fn default_walls(size: BoardSize, players: u8) -> u8 {
+pub const fn default_walls(size: BoardSize, players: Players) -> u8 {
     let classic: u32 = match players {
-        2 => 10,
-        3 => 7,
-        _ => 5,
+        Players::Two => 10,
+        Players::Three => 7,
+        Players::Four => 5,
     };
     // round(classic * (size - 1) / 8), halves up: floor((2 * classic * (size - 1) + 8) / 16)
     let w = (2 * classic * (size.get() as u32 - 1) + 8) / 16;
@@ -98,8 +86,8 @@ pub const fn default_walls(size: BoardSize, players: u8) -> u8 {
 /// methods; the fields can be read and set directly.
 ///
 /// ```
-/// use quoridor_core::{Config, Position, Seat, Variant};
-/// let config = Config::default().with_players(4).with_variant(Variant::KingOfTheHill);
+/// use quoridor_core::{Config, Players, Position, Seat, Variant};
+/// let config = Config::default().with_players(Players::Four).with_variant(Variant::KingOfTheHill);
 /// let pos = Position::start(&config)?;
 /// assert_eq!(pos.walls_in_hand(Seat::South), 4); // the first player gets one fewer
 /// assert_eq!(pos.walls_in_hand(Seat::West), 5);
@@ -111,8 +99,8 @@ pub const fn default_walls(size: BoardSize, players: u8) -> u8 {
 pub struct Config {
     /// Board side.
     pub size: BoardSize,
-    /// Number of players: 2, 3 or 4.
-    pub players: u8,
+    /// Number of players.
+    pub players: Players,
     /// Classic or King of the Hill (four players only).
     pub variant: Variant,
     /// Walls per player; `None` for the default of [`default_walls`].
@@ -128,7 +116,7 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             size: BoardSize::CLASSIC,
-            players: 2,
+            players: Players::Two,
             variant: Variant::Classic,
             walls: None,
             first: Seat::South,
@@ -141,12 +129,9 @@ impl Default for Config {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ConfigError {
-    /// Not 2, 3 or 4 players.
-    #[error("{0} players is not supported: a game has 2, 3 or 4 players")]
-    Players(u8),
     /// King of the Hill is a four-player variant.
     #[error("King of the Hill is played by four players, not {0}")]
-    KingOfTheHillPlayers(u8),
+    KingOfTheHillPlayers(Players),
     /// Too many walls per player.
     #[error("{0} walls per player is too many: at most {MAX_WALLS_PER_PLAYER}")]
     Walls(u8),
@@ -156,7 +141,7 @@ pub enum ConfigError {
         /// The seat asked for.
         first: Seat,
         /// The number of players.
-        players: u8,
+        players: Players,
     },
     /// A ply limit of zero would end the game before it starts.
     #[error("a ply limit must be at least 1")]
@@ -175,9 +160,9 @@ impl Config {
         self
     }
 
-    /// This configuration with `players` players (2, 3 or 4, checked by [`Config::validate`]).
+    /// This configuration with `players` players.
     #[must_use]
-    pub const fn with_players(mut self, players: u8) -> Config {
+    pub const fn with_players(mut self, players: Players) -> Config {
         self.players = players;
         self
     }
@@ -216,7 +201,7 @@ impl Config {
     /// # Errors
     /// The first rule the configuration breaks.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        let seats = seats_for(self.players).ok_or(ConfigError::Players(self.players))?;
+        let seats = self.players.seats();
         if self.variant == Variant::KingOfTheHill && self.players != 4 {
             return Err(ConfigError::KingOfTheHillPlayers(self.players));
         }
@@ -234,13 +219,10 @@ impl Config {
         Ok(())
     }
 
-    /// The seats in the game, in turn order (none when the number of players is wrong).
+    /// The seats in the game, in turn order from South.
     #[must_use]
     pub const fn seats(&self) -> &'static [Seat] {
-        match seats_for(self.players) {
-            Some(seats) => seats,
-            None => &[],
-        }
+        self.players.seats()
     }
 
     /// Walls each player starts with (before the King of the Hill adjustment).
@@ -267,6 +249,7 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::players::Players;
 
     fn size(n: u8) -> BoardSize {
         BoardSize::new(n).unwrap()
@@ -276,29 +259,32 @@ mod tests {
     fn default_wall_counts() {
         let nine = size(9);
         assert_eq!(
-            [default_walls(nine, 2), default_walls(nine, 3), default_walls(nine, 4)],
+            [
+                default_walls(nine, Players::Two),
+                default_walls(nine, Players::Three),
+                default_walls(nine, Players::Four)
+            ],
             [10, 7, 5]
         );
-        assert_eq!(default_walls(size(5), 2), 5);
-        assert_eq!(default_walls(size(7), 3), 5); // 5.25
-        assert_eq!(default_walls(size(11), 2), 13); // 12.5 rounds up
-        assert_eq!(default_walls(size(11), 3), 9); // 8.75
-        assert_eq!(default_walls(size(5), 3), 4); // 3.5 rounds up
-        assert_eq!(default_walls(size(7), 4), 4); // 3.75
+        assert_eq!(default_walls(size(5), Players::Two), 5);
+        assert_eq!(default_walls(size(7), Players::Three), 5); // 5.25
+        assert_eq!(default_walls(size(11), Players::Two), 13); // 12.5 rounds up
+        assert_eq!(default_walls(size(11), Players::Three), 9); // 8.75
+        assert_eq!(default_walls(size(5), Players::Three), 4); // 3.5 rounds up
+        assert_eq!(default_walls(size(7), Players::Four), 4); // 3.75
     }
 
     #[test]
     fn config_validation_names_the_problem() {
         let bad = |c: Config| c.validate().unwrap_err();
         let d = Config::default();
-        assert_eq!(bad(d.with_players(5)), ConfigError::Players(5));
         assert_eq!(
             bad(d.with_variant(Variant::KingOfTheHill)),
-            ConfigError::KingOfTheHillPlayers(2)
+            ConfigError::KingOfTheHillPlayers(Players::Two)
         );
         assert_eq!(
             bad(d.with_first(Seat::West)),
-            ConfigError::FirstSeat { first: Seat::West, players: 2 }
+            ConfigError::FirstSeat { first: Seat::West, players: Players::Two }
         );
         assert_eq!(bad(d.with_walls(Some(200))), ConfigError::Walls(200));
         assert_eq!(bad(d.with_ply_limit(Some(0))), ConfigError::PlyLimit);
@@ -310,17 +296,16 @@ mod tests {
     fn builder_sets_each_field() {
         let c = Config::default()
             .with_size(size(7))
-            .with_players(3)
+            .with_players(Players::Three)
             .with_variant(Variant::Classic)
             .with_walls(Some(4))
             .with_first(Seat::West)
             .with_ply_limit(Some(50));
         assert_eq!(
             (c.size, c.players, c.variant, c.walls, c.first, c.ply_limit),
-            (size(7), 3, Variant::Classic, Some(4), Seat::West, Some(50))
+            (size(7), Players::Three, Variant::Classic, Some(4), Seat::West, Some(50))
         );
-        assert_eq!(c.with_walls(None).walls_per_player(), default_walls(size(7), 3));
+        assert_eq!(c.with_walls(None).walls_per_player(), default_walls(size(7), Players::Three));
         assert_eq!(c.seats(), [Seat::South, Seat::West, Seat::North]);
-        assert!(c.with_players(7).seats().is_empty());
     }
 }

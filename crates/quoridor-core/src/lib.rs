@@ -45,6 +45,7 @@ mod moves;
 pub mod observation;
 mod paths;
 mod perft;
+mod players;
 mod position;
 #[cfg(feature = "alloc")]
 pub mod record;
@@ -58,7 +59,7 @@ mod zobrist;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use board_size::{BoardSize, BoardSizeError};
 pub use config::{
-    Config, ConfigError, MAX_WALLS_PER_PLAYER, ParseVariantError, Variant, default_walls, seats_for,
+    Config, ConfigError, MAX_WALLS_PER_PLAYER, ParseVariantError, Variant, default_walls,
 };
 pub use diagram::{Diagram, seat_ansi};
 pub use fen::{ParsePositionError, ParsePositionErrorKind};
@@ -67,6 +68,7 @@ pub use moves::{
     ParseMoveErrorKind,
 };
 pub use perft::{perft, perft_divide};
+pub use players::{Players, PlayersError};
 pub use position::{
     DistanceMap, Outcome, PlayError, Position, Ranking, ResignError, SeatSetup, SeatState, Setup,
     SetupError,

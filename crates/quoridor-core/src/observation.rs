@@ -23,10 +23,10 @@
 //!
 //! ```
 //! use quoridor_core::observation::{observe, planes};
-//! use quoridor_core::{Position, Seat};
+//! use quoridor_core::{Players, Position, Seat};
 //!
 //! let pos = Position::default();
-//! let mut obs = vec![0.0f32; planes(2) * 81];
+//! let mut obs = vec![0.0f32; planes(Players::Two) * 81];
 //! observe(&pos, Seat::North, &mut obs)?;
 //! // North sees its own pawn (slot 0, plane 2) in the middle of its bottom row...
 //! assert_eq!(obs[2 * 81 + 4], 1.0);
@@ -39,24 +39,25 @@
 use crate::action::{EncodeError, check_len, rotate_square, rotate_wall};
 use crate::board_size::BoardSize;
 use crate::config::default_walls;
+use crate::players::Players;
 use crate::position::{Outcome, Position};
 use crate::square::Seat;
 
 /// The number of planes of an observation of a game of `players` players: 8 for two, 14 for
 /// three or four.
 #[must_use]
-pub const fn planes(players: u8) -> usize {
+pub const fn planes(players: Players) -> usize {
     2 + 3 * slots(players)
 }
 
 /// The number of seat slots: 2 for a two-player game, 4 otherwise.
-const fn slots(players: u8) -> usize {
-    if players == 2 { 2 } else { 4 }
+const fn slots(players: Players) -> usize {
+    if matches!(players, Players::Two) { 2 } else { 4 }
 }
 
 /// The number of values of an observation: `planes(players) * size * size`.
 #[must_use]
-pub const fn observation_len(size: BoardSize, players: u8) -> usize {
+pub const fn observation_len(size: BoardSize, players: Players) -> usize {
     let n = size.get() as usize;
     planes(players) * n * n
 }

@@ -27,6 +27,7 @@ use crate::board_size::BoardSize;
 use crate::config::{Config, ConfigError, Variant};
 use crate::fen::ParsePositionError;
 use crate::moves::{Move, ParseMoveError};
+use crate::players::Players;
 use crate::position::{Outcome, PlayError, Position, Ranking, ResignError};
 use crate::square::Seat;
 
@@ -536,8 +537,8 @@ impl Tags {
                 bad_value("Size", v, &reason)
             })?;
         }
-        if let Some(n) = self.number("Players", 255)? {
-            config.players = n as u8;
+        if let Some(p) = self.parsed::<Players>("Players")? {
+            config.players = p;
         }
         if let Some(v) = self.parsed::<Variant>("Variant")? {
             config.variant = v;

@@ -10,7 +10,7 @@ use common::invariants::every_move;
 use common::{Rng, all_configs, random_move};
 use quoridor_core::action::{ActionMap, action_count};
 use quoridor_core::observation::{observation_len, observe, planes};
-use quoridor_core::{BoardSize, Config, Move, Position, Seat, Variant, seats_for};
+use quoridor_core::{BoardSize, Config, Move, Players, Position, Seat, Variant};
 
 fn size(n: u8) -> BoardSize {
     BoardSize::new(n).expect("a supported size")
@@ -54,7 +54,7 @@ fn south_ids_follow_the_board_as_written() {
 #[test]
 fn each_seat_sees_its_own_moves_like_south_sees_its_own() {
     // The same moves from each seat's start, seen from that seat, have the same ids.
-    let config = Config::default().with_players(4);
+    let config = Config::default().with_players(Players::Four);
     let start = Position::start(&config).unwrap();
     let ids = |seat: Seat| {
         let mut setup = start.to_setup();
@@ -111,8 +111,8 @@ fn nonzero(obs: &[f32], size: u8) -> Vec<(usize, usize, usize, f32)> {
 #[test]
 fn observation_of_a_two_player_game() {
     let pos: Position = "9 S:e2:9,N:e8:10 e3h,c5v N 4".parse().unwrap();
-    assert_eq!(observation_len(size(9), 2), 8 * 81);
-    let mut obs = vec![f32::NAN; observation_len(size(9), 2)];
+    assert_eq!(observation_len(size(9), Players::Two), 8 * 81);
+    let mut obs = vec![f32::NAN; observation_len(size(9), Players::Two)];
     observe(&pos, Seat::South, &mut obs).unwrap();
     let walls: Vec<_> = nonzero(&obs, 9).into_iter().filter(|t| t.0 < 2).collect();
     assert_eq!(walls, [(0, 2, 4, 1.0), (1, 4, 2, 1.0)]);
@@ -136,14 +136,14 @@ fn observation_of_a_two_player_game() {
 #[test]
 fn a_start_looks_the_same_to_the_first_player_from_every_seat() {
     for (players, variant) in [
-        (2u8, Variant::Classic),
-        (3, Variant::Classic),
-        (4, Variant::Classic),
-        (4, Variant::KingOfTheHill),
+        (Players::Two, Variant::Classic),
+        (Players::Three, Variant::Classic),
+        (Players::Four, Variant::Classic),
+        (Players::Four, Variant::KingOfTheHill),
     ] {
         for size in BoardSize::ALL {
             let mut seen = Vec::new();
-            for first in seats_for(players).unwrap().to_vec() {
+            for first in players.seats().iter().copied() {
                 let config = Config::default()
                     .with_size(size)
                     .with_players(players)
@@ -170,9 +170,9 @@ fn a_start_looks_the_same_to_the_first_player_from_every_seat() {
 fn observation_slots_run_in_turn_order_from_the_observer() {
     // Three players, West observing: North is one place on (slot 1, the left), East is
     // absent (slot 2), South is three places on (slot 3, the right).
-    let config = Config::default().with_players(3);
+    let config = Config::default().with_players(Players::Three);
     let pos = Position::start(&config).unwrap();
-    let mut obs = vec![0.0; observation_len(size(9), 3)];
+    let mut obs = vec![0.0; observation_len(size(9), Players::Three)];
     observe(&pos, Seat::West, &mut obs).unwrap();
     let pawns: Vec<_> = nonzero(&obs, 9)
         .into_iter()
@@ -188,10 +188,10 @@ fn observation_slots_run_in_turn_order_from_the_observer() {
 
 #[test]
 fn a_player_who_left_has_no_pawn_and_no_walls_in_the_observation() {
-    let config = Config::default().with_players(4);
+    let config = Config::default().with_players(Players::Four);
     let mut pos = Position::start(&config).unwrap();
     pos.resign(Seat::North).unwrap();
-    let mut obs = vec![0.0; observation_len(size(9), 4)];
+    let mut obs = vec![0.0; observation_len(size(9), Players::Four)];
     observe(&pos, Seat::South, &mut obs).unwrap();
     assert!(obs[8 * 81..11 * 81].iter().all(|&x| x == 0.0));
     assert!(obs[5 * 81..6 * 81].contains(&1.0));
@@ -201,7 +201,7 @@ fn a_player_who_left_has_no_pawn_and_no_walls_in_the_observation() {
 fn a_finished_game_has_no_side_to_move_and_no_legal_action() {
     let pos: Position = "5 S:c5:3,N:c4:3 - N 9".parse().unwrap();
     assert!(pos.is_game_over());
-    let mut obs = vec![0.0; observation_len(size(5), 2)];
+    let mut obs = vec![0.0; observation_len(size(5), Players::Two)];
     observe(&pos, Seat::South, &mut obs).unwrap();
     assert!(obs[4 * 25..5 * 25].iter().chain(&obs[7 * 25..8 * 25]).all(|&x| x == 0.0));
     let map = ActionMap::new(size(5), Seat::North);
@@ -224,7 +224,7 @@ fn buffers_boards_and_seats_that_do_not_fit_are_refused_untouched() {
     let mut mask = vec![true; action_count(size(7))];
     let err = ActionMap::new(size(7), Seat::South).legal_mask(&pos, &mut mask).unwrap_err();
     assert_eq!(err.to_string(), "the position is on a 9x9 board, not 7x7");
-    let mut obs = vec![0.5; observation_len(size(9), 2)];
+    let mut obs = vec![0.5; observation_len(size(9), Players::Two)];
     assert_eq!(observe(&pos, Seat::West, &mut obs), Err(EncodeError::NotInGame(Seat::West)));
     assert!(obs.iter().all(|&x| x == 0.5));
     assert_eq!(

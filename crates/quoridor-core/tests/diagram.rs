@@ -1,6 +1,6 @@
 //! The board drawing (`Position::diagram`): what it shows of a position, on every board.
 
-use quoridor_core::{BoardSize, Config, Position, Seat, Variant};
+use quoridor_core::{BoardSize, Config, Players, Position, Seat, Variant};
 
 fn played(config: &Config, moves: &[&str]) -> Position {
     let mut pos = Position::start(config).unwrap();
@@ -61,7 +61,7 @@ fn colours_only_when_asked() {
 #[test]
 fn every_board_draws() {
     for size in BoardSize::ALL {
-        for players in [2, 3, 4] {
+        for players in Players::ALL {
             for variant in [Variant::Classic, Variant::KingOfTheHill] {
                 let config =
                     Config::default().with_size(size).with_players(players).with_variant(variant);

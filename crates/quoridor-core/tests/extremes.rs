@@ -2,12 +2,13 @@
 //! ends, squares and walls off the board, seats not in the game. Each is refused (`None` or
 //! an error) or answered, and none panics.
 
+use quoridor_core::Players;
 use quoridor_core::action::{ActionMap, action_count};
 use quoridor_core::observation::{observation_len, observe, planes};
 use quoridor_core::{
     Bitboard, BoardSize, Config, Direction, MAX_MOVES, MAX_WALLS_PER_PLAYER, Move, MoveList,
     Orientation, Outcome, Position, Seat, SeatSetup, SeatState, Setup, SetupError, Square, Variant,
-    Wall, WallSet, default_walls, perft, seats_for,
+    Wall, WallSet, default_walls, perft,
 };
 
 /// Every square of the largest board.
@@ -31,11 +32,11 @@ fn all_moves() -> Vec<Move> {
 fn positions() -> Vec<Position> {
     let mut out = Vec::new();
     for size in BoardSize::ALL {
-        for players in 2..=4 {
+        for players in Players::ALL {
             let c = Config::default().with_size(size).with_players(players);
             out.push(Position::start(&c).expect("a start"));
         }
-        let koth = Config::default().with_size(size).with_players(4);
+        let koth = Config::default().with_size(size).with_players(Players::Four);
         out.push(Position::start(&koth.with_variant(Variant::KingOfTheHill)).expect("koth"));
     }
     for text in [
@@ -58,8 +59,8 @@ fn constructors_refuse_out_of_range_numbers() {
         for m in [0, 1, 9, 10, 11, 12, u8::MAX] {
             assert_eq!(Square::new(n, m).is_some(), n < 11 && m < 11, "square ({n}, {m})");
         }
-        assert_eq!(seats_for(n).is_some(), (2..=4).contains(&n));
-        assert!(planes(n) > 0);
+        assert_eq!(Players::new(n).is_some(), (2..=4).contains(&n), "players {n}");
+        assert_eq!(Players::try_from(n).ok(), Players::new(n));
     }
     for i in [4, 5, usize::MAX] {
         assert_eq!(Seat::from_index(i), None);
@@ -95,9 +96,9 @@ fn steps_off_the_board_are_none() {
 #[test]
 fn configurations_at_their_ends_are_checked() {
     for size in BoardSize::ALL {
-        for players in [0, 1, 2, 3, 4, 5, u8::MAX] {
+        for players in Players::ALL {
             assert!(default_walls(size, players) >= 1);
-            let _ = observation_len(size, players);
+            assert!(observation_len(size, players) >= planes(players) * 25);
             for walls in [None, Some(0), Some(MAX_WALLS_PER_PLAYER), Some(128), Some(u8::MAX)] {
                 for limit in [None, Some(0), Some(1), Some(u32::MAX)] {
                     for first in Seat::ALL {
@@ -107,8 +108,7 @@ fn configurations_at_their_ends_are_checked() {
                             .with_walls(walls)
                             .with_ply_limit(limit)
                             .with_first(first);
-                        let ok = (2..=4).contains(&players)
-                            && walls.is_none_or(|w| w <= MAX_WALLS_PER_PLAYER)
+                        let ok = walls.is_none_or(|w| w <= MAX_WALLS_PER_PLAYER)
                             && limit != Some(0)
                             && c.seats().contains(&first);
                         assert_eq!(c.validate().is_ok(), ok, "{c:?}");

@@ -73,11 +73,11 @@ fn regression_square_row_with_plus_sign() {
 /// or the game ends, keeps every invariant (no counter or index overflows).
 #[test]
 fn largest_board_with_127_walls_each_keeps_its_invariants() {
-    use quoridor_core::{Config, Move, Position, Variant};
+    use quoridor_core::{Config, Move, Players, Position, Variant};
     for variant in [Variant::Classic, Variant::KingOfTheHill] {
         let config = Config::default()
             .with_size(quoridor_core::BoardSize::MAX)
-            .with_players(4)
+            .with_players(Players::Four)
             .with_variant(variant)
             .with_walls(Some(127));
         let mut pos = Position::start(&config).expect("11x11 with 127 walls is a legal game");

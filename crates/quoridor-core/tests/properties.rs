@@ -8,6 +8,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
+use quoridor_core::Players;
 use quoridor_core::{
     BoardSize, Config, Event, Game, Move, Position, Seat, SeatSetup, SeatState, Setup, Square,
     Variant, Wall, WallSet, default_walls,
@@ -25,12 +26,12 @@ fn config_strategy() -> impl Strategy<Value = Config> {
     )
         .prop_map(|(size, kind, walls, first, ply_limit)| {
             let (players, variant) = match kind {
-                0 => (2, Variant::Classic),
-                1 => (3, Variant::Classic),
-                2 => (4, Variant::Classic),
-                _ => (4, Variant::KingOfTheHill),
+                0 => (Players::Two, Variant::Classic),
+                1 => (Players::Three, Variant::Classic),
+                2 => (Players::Four, Variant::Classic),
+                _ => (Players::Four, Variant::KingOfTheHill),
             };
-            let seats = quoridor_core::seats_for(players).expect("2 to 4 players");
+            let seats = players.seats();
             Config::default()
                 .with_size(size)
                 .with_players(players)
@@ -419,7 +420,8 @@ proptest! {
         // round(x / 8) with halves up = floor((2x + 8) / 16)
         let expected = ((twice + 8) / 16).max(1);
         let board = BoardSize::new(size).expect("a supported size");
-        prop_assert_eq!(u32::from(default_walls(board, players)), expected);
+        let n = Players::new(players).expect("2 to 4");
+        prop_assert_eq!(u32::from(default_walls(board, n)), expected);
     }
 }
 

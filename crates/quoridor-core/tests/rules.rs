@@ -3,6 +3,7 @@
 
 mod common;
 
+use quoridor_core::Players;
 use quoridor_core::{
     Bitboard, BoardSize, Config, Direction, Move, Outcome, ParsePositionError,
     ParsePositionErrorKind, PlayError, Position, ResignError, Seat, SeatSetup, SeatState, Setup,
@@ -98,7 +99,7 @@ fn turns_run_south_west_north_east_skipping_absent_seats() {
     }
     assert_eq!(order, [Seat::South, Seat::West, Seat::North, Seat::South]);
 
-    let config = Config::default().with_players(4).with_first(Seat::North);
+    let config = Config::default().with_players(Players::Four).with_first(Seat::North);
     let mut p = Position::start(&config).expect("valid");
     let mut order = Vec::new();
     for m in ["e8", "h5", "e2", "b5", "e7"] {
@@ -115,7 +116,7 @@ fn first_seat_is_a_parameter() {
     assert_eq!(p.turn(), Seat::North);
     assert_eq!(
         Position::start(&Config::default().with_first(Seat::East)).unwrap_err(),
-        quoridor_core::ConfigError::FirstSeat { first: Seat::East, players: 2 }
+        quoridor_core::ConfigError::FirstSeat { first: Seat::East, players: Players::Two }
     );
 }
 
@@ -139,7 +140,8 @@ fn wall_counts_scale_with_the_board() {
         [(5, [5, 4, 3]), (7, [8, 5, 4]), (9, [10, 7, 5]), (11, [13, 9, 6])];
     for (size, counts) in expected {
         for (players, walls) in [2u8, 3, 4].into_iter().zip(counts) {
-            assert_eq!(default_walls(self::size(size), players), walls, "{size}x{size}");
+            let n = Players::new(players).unwrap();
+            assert_eq!(default_walls(self::size(size), n), walls, "{size}x{size}");
             let p = start(size, players, Variant::Classic);
             for s in p.active_seats() {
                 assert_eq!(p.walls_in_hand(s), walls, "{size}x{size}, {players} players");
@@ -147,7 +149,7 @@ fn wall_counts_scale_with_the_board() {
         }
     }
     // At least one, whatever the number of players.
-    assert!((0..=u8::MAX).all(|n| default_walls(BoardSize::MIN, n) >= 1));
+    assert!(Players::ALL.iter().all(|&n| default_walls(BoardSize::MIN, n) >= 1));
 }
 
 #[test]
@@ -166,7 +168,7 @@ fn king_of_the_hill_first_player_gets_one_wall_fewer() {
     let hands: Vec<u8> = Seat::ALL.iter().map(|&s| p.walls_in_hand(s)).collect();
     assert_eq!(hands, [4, 5, 5, 5]);
     let config = Config::default()
-        .with_players(4)
+        .with_players(Players::Four)
         .with_variant(Variant::KingOfTheHill)
         .with_walls(Some(7))
         .with_first(Seat::North);
@@ -523,10 +525,11 @@ fn king_of_the_hill_is_won_on_the_centre_only() {
 
 #[test]
 fn king_of_the_hill_needs_four_players() {
-    let config = Config::default().with_variant(Variant::KingOfTheHill).with_players(3);
+    let config =
+        Config::default().with_variant(Variant::KingOfTheHill).with_players(Players::Three);
     assert_eq!(
         Position::start(&config).unwrap_err(),
-        quoridor_core::ConfigError::KingOfTheHillPlayers(3)
+        quoridor_core::ConfigError::KingOfTheHillPlayers(Players::Three)
     );
 }
 
@@ -961,7 +964,7 @@ fn setup_of_every_size_round_trips() {
         "`8` is not a board size: the side must be odd, from 5 to 11"
     );
     for size in BoardSize::ALL {
-        for players in [2, 3, 4] {
+        for players in Players::ALL {
             let start = Position::start(&Config::default().with_size(size).with_players(players))
                 .expect("valid config");
             let setup = start.to_setup();
@@ -1029,13 +1032,14 @@ fn a_bad_resignation_in_a_record_is_a_resignation_error() {
 fn start_reports_the_rule_the_config_breaks() {
     use quoridor_core::ConfigError;
     let d = Config::default();
-    assert_eq!(Position::start(&d.with_players(5)), Err(ConfigError::Players(5)));
     assert_eq!(Position::start(&d.with_walls(Some(128))), Err(ConfigError::Walls(128)));
     assert_eq!(Position::start(&d.with_ply_limit(Some(0))), Err(ConfigError::PlyLimit));
     for size in BoardSize::ALL {
-        for (players, variant) in
-            [(2, Variant::Classic), (3, Variant::Classic), (4, Variant::KingOfTheHill)]
-        {
+        for (players, variant) in [
+            (Players::Two, Variant::Classic),
+            (Players::Three, Variant::Classic),
+            (Players::Four, Variant::KingOfTheHill),
+        ] {
             let c = d.with_size(size).with_players(players).with_variant(variant);
             let pos = Position::start(&c).expect("every valid configuration starts");
             assert_eq!(pos.size(), size);

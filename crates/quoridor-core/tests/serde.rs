@@ -4,6 +4,7 @@
 
 mod common;
 
+use quoridor_core::Players;
 use quoridor_core::{
     BoardSize, Config, Move, Outcome, Position, Seat, Square, Variant, Wall, perft,
 };
@@ -82,7 +83,7 @@ fn configs_travel_as_records() {
     );
     let koth = Config::default()
         .with_size(BoardSize::MAX)
-        .with_players(4)
+        .with_players(Players::Four)
         .with_variant(Variant::KingOfTheHill)
         .with_walls(Some(7))
         .with_first(Seat::East)

@@ -13,7 +13,7 @@ use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyBool;
 use quoridor_ai::Level;
-use quoridor_core::{BoardSize, Config, MAX_WALLS_PER_PLAYER, Move, Seat, Variant};
+use quoridor_core::{BoardSize, Config, MAX_WALLS_PER_PLAYER, Move, Players, Seat, Variant};
 
 use crate::errors::value_error;
 use crate::types::{PyMove, PySeat};
@@ -96,14 +96,10 @@ pub(crate) fn size(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
 }
 
 /// `players`: 2, 3 or 4, with the core's message for any other integer.
-pub(crate) fn players(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
-    match u8::try_from(integer(obj, "players")?) {
-        Ok(n) if (2..=4).contains(&n) => Ok(n),
-        _ => Err(value_error(format!(
-            "{} players is not supported: a game has 2, 3 or 4 players",
-            shown(obj)
-        ))),
-    }
+pub(crate) fn players(obj: &Bound<'_, PyAny>) -> PyResult<Players> {
+    // Core's rule and message, also for a number past `u8`.
+    integer(obj, "players")?;
+    shown(obj).parse::<Players>().map_err(value_error)
 }
 
 /// `seed`: any 64-bit unsigned integer.
@@ -233,7 +229,7 @@ pub(crate) fn move_arg(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
 /// for the default), checked.
 pub(crate) fn make_config(
     size: u8,
-    players: u8,
+    players: Players,
     variant: &str,
     walls: Option<&Bound<'_, PyAny>>,
     first: Option<Seat>,

@@ -6,6 +6,7 @@
 //! - `game`: `Game` (history, undo, records).
 //! - `engine`: `Engine` (analysis without the GIL) and `Bot` (random, greedy, levels).
 //! - `vec_env`: `VecEnv`, many games stepped together from one array of actions.
+//! - `arena`: `elo`, the Elo estimate of a match result (`EloEstimate`).
 //!
 //! Exceptions carry the core's messages: `IllegalMoveError` (a `ValueError`) for a move,
 //! action or resignation that breaks a rule, `ValueError` for text that does not read or a
@@ -13,6 +14,7 @@
 //! PettingZoo environments are written in Python on top of this module
 //! (`python/quoridor/`).
 
+mod arena;
 mod convert;
 mod engine;
 mod errors;
@@ -22,9 +24,9 @@ mod types;
 mod vec_env;
 
 use pyo3::prelude::*;
-use quoridor_core::BoardSize;
 use quoridor_core::action::{ActionMap, action_count as count};
 use quoridor_core::observation::planes;
+use quoridor_core::{BoardSize, Players};
 
 use crate::convert::{ActionId, move_arg, seat_arg};
 use crate::errors::{bad_action, value_error};
@@ -81,10 +83,10 @@ fn move_to_action(
 /// The shape of an observation: (planes, size, size), 8 planes for two players and 14 for
 /// three or four.
 #[pyfunction]
-#[pyo3(signature = (size = 9, players = 2))]
+#[pyo3(signature = (size = 9, players = Players::Two))]
 fn observation_shape(
     #[pyo3(from_py_with = convert::size)] size: u8,
-    #[pyo3(from_py_with = convert::players)] players: u8,
+    #[pyo3(from_py_with = convert::players)] players: Players,
 ) -> (usize, usize, usize) {
     (planes(players), usize::from(size), usize::from(size))
 }
@@ -94,7 +96,7 @@ fn observation_shape(
 #[pyfunction]
 fn default_walls(
     #[pyo3(from_py_with = convert::size)] size: u8,
-    #[pyo3(from_py_with = convert::players)] players: u8,
+    #[pyo3(from_py_with = convert::players)] players: Players,
 ) -> PyResult<u8> {
     Ok(quoridor_core::default_walls(size_arg(size)?, players))
 }
@@ -112,12 +114,14 @@ fn _quoridor(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::PyAnalysis>()?;
     m.add_class::<engine::PyBot>()?;
     m.add_class::<vec_env::PyVecEnv>()?;
+    m.add_class::<arena::PyEloEstimate>()?;
     m.add("IllegalMoveError", m.py().get_type::<errors::IllegalMoveError>())?;
     m.add_function(wrap_pyfunction!(action_count, m)?)?;
     m.add_function(wrap_pyfunction!(action_to_move, m)?)?;
     m.add_function(wrap_pyfunction!(move_to_action, m)?)?;
     m.add_function(wrap_pyfunction!(observation_shape, m)?)?;
     m.add_function(wrap_pyfunction!(default_walls, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::elo, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -119,7 +119,7 @@ impl PyPosition {
     /// Number of players the game started with.
     #[getter]
     fn players(&self) -> u8 {
-        self.0.players()
+        self.0.players().get()
     }
 
     /// The seats of the game, in turn order (also those who left).

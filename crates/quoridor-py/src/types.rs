@@ -3,7 +3,7 @@
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
-use quoridor_core::{Config, Move, Orientation, Seat, Square, Wall};
+use quoridor_core::{Config, Move, Orientation, Players, Seat, Square, Wall};
 
 use crate::convert::{self, make_config, opt_seat, seat_arg};
 use crate::errors::value_error;
@@ -161,10 +161,10 @@ pub struct PyConfig(pub(crate) Config);
 #[pymethods]
 impl PyConfig {
     #[new]
-    #[pyo3(signature = (size = 9, players = 2, variant = "classic", walls = None, first = None, ply_limit = None))]
+    #[pyo3(signature = (size = 9, players = Players::Two, variant = "classic", walls = None, first = None, ply_limit = None))]
     fn new(
         #[pyo3(from_py_with = convert::size)] size: u8,
-        #[pyo3(from_py_with = convert::players)] players: u8,
+        #[pyo3(from_py_with = convert::players)] players: Players,
         variant: &str,
         walls: Option<&Bound<'_, PyAny>>,
         first: Option<&Bound<'_, PyAny>>,
@@ -182,7 +182,7 @@ impl PyConfig {
     /// Number of players.
     #[getter]
     fn players(&self) -> u8 {
-        self.0.players
+        self.0.players.get()
     }
 
     /// `"classic"` or `"koth"`.
@@ -223,7 +223,7 @@ impl PyConfig {
         let c = &self.0;
         let args = (
             c.size.get(),
-            c.players,
+            c.players.get(),
             c.variant.name(),
             c.walls,
             c.first.letter().to_string(),

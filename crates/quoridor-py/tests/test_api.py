@@ -19,7 +19,7 @@ def test_config_defaults_and_checks():
         q.Config(variant="koth")
     with pytest.raises(ValueError, match="West cannot move first: it does not play in a 2-player game"):
         q.Config(first="W")
-    with pytest.raises(ValueError, match="5 players is not supported"):
+    with pytest.raises(ValueError, match="`5` is not a number of players: a game has 2, 3 or 4 players"):
         q.Config(players=5)
     with pytest.raises(ValueError, match="`chess` is not a variant"):
         q.Config(variant="chess")
@@ -225,6 +225,29 @@ def test_bots_choose_legal_moves():
         q.Bot(0)
     with pytest.raises(ValueError, match="the game is over"):
         q.Bot("random").choose(q.Position("5 S:c5:3,N:b2:3 - N 11"))
+
+
+def test_elo_is_the_match_estimate():
+    e = q.elo(6, 2, 2)
+    assert (e.wins, e.draws, e.losses, e.games) == (6, 2, 2, 10)
+    assert e.score == pytest.approx(0.7)
+    # The figures `quoridor match` prints for a 6-2-2 result.
+    assert (round(e.elo, 1), round(e.low, 1), round(e.high, 1)) == (147.2, -57.6, 331.9)
+    assert repr(e) == "EloEstimate(wins=6, draws=2, losses=2, score=0.7000, elo=147.2, low=-57.6, high=331.9)"
+    mirror = q.elo(wins=2, draws=2, losses=6)
+    assert mirror.elo == pytest.approx(-e.elo) and mirror.low == pytest.approx(-e.high)
+    assert q.elo(5, 0, 5).elo == 0.0
+    all_won = q.elo(4, 0, 0)
+    assert all_won.elo == all_won.high == float("inf") and 0 < all_won.low < float("inf")
+    assert q.elo(0, 0, 0) is None
+    assert q.elo(2**32 - 1, 2**32 - 1, 2**32 - 1).games == 3 * (2**32 - 1)
+    assert pickle.loads(pickle.dumps(e)) == e and e != mirror
+    with pytest.raises(ValueError, match="draws must be at least 0, not -1"):
+        q.elo(1, -1, 1)
+    with pytest.raises(ValueError, match="losses must be at most 4294967295, not 4294967296"):
+        q.elo(1, 1, 2**32)
+    with pytest.raises(TypeError, match="wins must be an integer, not float 1.5"):
+        q.elo(1.5, 1, 1)
 
 
 def test_reward_is_the_one_rule_of_the_environments():

@@ -78,6 +78,14 @@ def test_engine_arguments():
         assert outcome(lambda v: e.analyse(pos, movetime=v), v)[0] is TypeError
 
 
+def test_match_counts():
+    check(lambda v: q.elo(v, 1, 1), "wins")
+    check(lambda v: q.elo(1, v, 1), "draws")
+    check(lambda v: q.elo(1, 1, v), "losses")
+    for v in [0, 2**32 - 1, np.uint32(2**32 - 1), np.int64(3)]:
+        assert outcome(lambda v: q.elo(v, v, v), v) == "ok", v
+
+
 def test_action_ids_and_seats():
     pos = q.Position()
     for v in HUGE + NEGATIVE:

@@ -1,6 +1,6 @@
 //! [`Game`]: a game with its history, for the page.
 
-use quoridor_core::{BoardSize, Config, Event, Move, Outcome, Seat, Variant};
+use quoridor_core::{BoardSize, Config, Event, Move, Outcome, Players, Seat, Variant};
 use wasm_bindgen::prelude::*;
 
 use crate::js_error;
@@ -42,6 +42,7 @@ impl Game {
         first: &str,
     ) -> Result<Game, JsError> {
         let size = BoardSize::try_from(size).map_err(js_error)?;
+        let players = Players::try_from(players).map_err(js_error)?;
         let variant: Variant = variant.parse().map_err(js_error)?;
         let config = Config::default()
             .with_size(size)
@@ -89,7 +90,7 @@ impl Game {
 
     /// The number of players the game started with.
     pub fn players(&self) -> u8 {
-        self.inner.position().players()
+        self.inner.position().players().get()
     }
 
     /// `"classic"` or `"koth"`.
@@ -257,25 +258,25 @@ impl Game {
     }
 
     /// The seats that play in a game of `players` players, as letters in turn order:
-    /// `["S", "N"]`, `["S", "W", "N"]` or all four (core's `seats_for`).
+    /// `["S", "N"]`, `["S", "W", "N"]` or all four (core's `Players::seats`).
     ///
     /// # Errors
     /// When `players` is not 2, 3 or 4.
     #[wasm_bindgen(js_name = seatsFor)]
     pub fn seats_for(players: u8) -> Result<Vec<String>, JsError> {
-        let seats = quoridor_core::seats_for(players)
-            .ok_or_else(|| JsError::new(&format!("{players} players: a game has 2, 3 or 4")))?;
-        Ok(seats.iter().map(|s| s.letter().to_string()).collect())
+        let players = Players::try_from(players).map_err(js_error)?;
+        Ok(players.seats().iter().map(|s| s.letter().to_string()).collect())
     }
 
     /// The walls each player starts with by default on a `size` board with `players`
     /// players (the rules' table, scaled to the board; see `docs/rules.md`).
     ///
     /// # Errors
-    /// When `size` is not a board size.
+    /// When `size` is not a board size or `players` not 2, 3 or 4.
     #[wasm_bindgen(js_name = defaultWalls)]
     pub fn default_walls(size: u8, players: u8) -> Result<u8, JsError> {
         let size = BoardSize::try_from(size).map_err(js_error)?;
+        let players = Players::try_from(players).map_err(js_error)?;
         Ok(quoridor_core::default_walls(size, players))
     }
 

@@ -11,7 +11,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use quoridor_ai::Level;
-use quoridor_core::{Move, Position, Seat, Variant};
+use quoridor_core::{Move, Players, Position, Seat, Variant};
 
 use super::short;
 use crate::options;
@@ -34,7 +34,7 @@ pub enum Command {
     /// `boardsize N`: the board side (odd, 5 to 11).
     BoardSize(quoridor_core::BoardSize),
     /// `players K`: 2, 3 or 4 players.
-    Players(u8),
+    Players(Players),
     /// `variant classic|koth`.
     Variant(Variant),
     /// `walls W`: walls per player; `None` (`walls default`) for the rules default.

@@ -13,7 +13,7 @@
 use std::time::Duration;
 
 use quoridor_ai::{Engine, EngineOptions, Level, Limits};
-use quoridor_core::{Config, ConfigError, Game, Move, Outcome, Position, Seat, Variant, seats_for};
+use quoridor_core::{Config, ConfigError, Game, Move, Outcome, Players, Position, Seat, Variant};
 
 use super::{Command, Request, Response};
 
@@ -332,7 +332,7 @@ fn conflict_message(e: &ConfigError) -> String {
             Variant::Classic
         ),
         ConfigError::FirstSeat { first, players } => {
-            let fits = (2..=4).find(|&k| seats_for(k).is_some_and(|s| s.contains(&first)));
+            let fits = Players::ALL.into_iter().find(|k| k.seats().contains(&first));
             let more = fits.map_or(String::new(), |k| format!(" or `players {k}`"));
             format!(
                 "`first {}` conflicts with `players {players}`: {first} does not play in a \

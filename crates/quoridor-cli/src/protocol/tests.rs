@@ -2,6 +2,7 @@
 //! the settings in any order, the engine commands.
 
 use quoridor_ai::Limits;
+use quoridor_core::Players;
 use quoridor_core::{Config, Move, Position, Seat, Variant};
 
 use super::{Command, Request, Session};
@@ -307,7 +308,7 @@ fn any_order_reaches(setup: &[&str], settings: &[&str], config: &Config) {
 
 #[test]
 fn settings_in_any_order_reach_the_same_game() {
-    let koth = Config::default().with_players(4).with_variant(Variant::KingOfTheHill);
+    let koth = Config::default().with_players(Players::Four).with_variant(Variant::KingOfTheHill);
     any_order_reaches(&[], &["players 4", "variant koth"], &koth);
 
     let config = koth.with_size(size(7)).with_walls(Some(6)).with_first(Seat::East);
@@ -318,11 +319,13 @@ fn settings_in_any_order_reach_the_same_game() {
     );
 
     // Back from that game to a classic two-player one.
-    let back = config.with_players(2).with_variant(Variant::Classic).with_first(Seat::North);
+    let back =
+        config.with_players(Players::Two).with_variant(Variant::Classic).with_first(Seat::North);
     let setup = ["boardsize 7", "players 4", "variant koth", "first E", "walls 6"];
     any_order_reaches(&setup, &["players 2", "variant classic", "first N"], &back);
 
-    let three = Config::default().with_size(size(5)).with_players(3).with_first(Seat::West);
+    let three =
+        Config::default().with_size(size(5)).with_players(Players::Three).with_first(Seat::West);
     any_order_reaches(&[], &["boardsize 5", "players 3", "first W"], &three);
 }
 
@@ -349,8 +352,10 @@ fn conflicting_settings_are_refused_when_the_game_starts_and_a_later_setting_rep
     assert!(reply(&mut s, "genmove").starts_with("? `variant koth` conflicts with `players 3`"));
     // A later valid setting repairs it and starts the game at once.
     assert_eq!(reply(&mut s, "players 4"), "=\n\n");
-    let koth =
-        Config::default().with_size(size(7)).with_players(4).with_variant(Variant::KingOfTheHill);
+    let koth = Config::default()
+        .with_size(size(7))
+        .with_players(Players::Four)
+        .with_variant(Variant::KingOfTheHill);
     assert_eq!(*s.position(), start(&koth));
     assert!(reply(&mut s, "genmove").starts_with("= "));
     assert_eq!(s.position().ply(), 1);

@@ -162,6 +162,6 @@ impl DistanceMap {
 
 impl fmt::Debug for DistanceMap {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map().entries(self.iter().map(|(sq, d)| (sq, d))).finish()
+        f.debug_map().entries(self.iter()).finish()
     }
 }

@@ -26,6 +26,7 @@ use crate::board_size::BoardSize;
 use crate::config::{Config, ConfigError, Variant};
 use crate::geometry::{Geometry, geometry};
 use crate::paths::PathCache;
+use crate::players::Players;
 use crate::square::{Direction, Seat, Square};
 use crate::wall::WallSet;
 use crate::zobrist::KEYS;
@@ -167,8 +168,8 @@ impl Position {
     /// first.
     ///
     /// ```
-    /// use quoridor_core::{Config, Position, Seat};
-    /// let mut pos = Position::start(&Config::default().with_players(4)).unwrap();
+    /// use quoridor_core::{Config, Players, Position, Seat};
+    /// let mut pos = Position::start(&Config::default().with_players(Players::Four)).unwrap();
     /// pos.play("e2".parse().unwrap()).unwrap();
     /// let order: Vec<Seat> = pos.turn_order().collect();
     /// assert_eq!(order, [Seat::West, Seat::North, Seat::East, Seat::South]);
@@ -180,8 +181,12 @@ impl Position {
 
     /// Number of players the game started with.
     #[must_use]
-    pub const fn players(&self) -> u8 {
-        self.seats.count_ones() as u8
+    pub const fn players(&self) -> Players {
+        // A position has two to four seats (checked when it is made).
+        match Players::new(self.seats.count_ones() as u8) {
+            Some(p) => p,
+            None => Players::Two,
+        }
     }
 
     /// Whether `seat` is still in the game.

@@ -200,6 +200,7 @@ mod tests {
     use crate::board_size::BoardSize;
     use crate::config::{Config, Variant};
     use crate::geometry::{E, N};
+    use crate::players::Players;
     use std::vec::Vec;
 
     /// The Zobrist keys' generator (splitmix64), so that the playouts are the same on every
@@ -231,13 +232,13 @@ mod tests {
         let mut stale_seen = 0;
         for size in BoardSize::ALL {
             for (players, variant) in [
-                (2, Variant::Classic),
-                (3, Variant::Classic),
-                (4, Variant::Classic),
-                (4, Variant::KingOfTheHill),
+                (Players::Two, Variant::Classic),
+                (Players::Three, Variant::Classic),
+                (Players::Four, Variant::Classic),
+                (Players::Four, Variant::KingOfTheHill),
             ] {
                 let side = size.get();
-                let walls = Some(((side - 1) * (side - 1) / 2 / players).max(6));
+                let walls = Some(((side - 1) * (side - 1) / 2 / players.get()).max(6));
                 let config = Config { size, players, variant, walls, ..Config::default() };
                 for _game in 0..3 {
                     let mut pos = Position::start(&config).unwrap();

@@ -1,9 +1,10 @@
 //! Setup validation: `Position::try_from(setup)` checks a [`Setup`] rule by rule and builds
 //! the [`Position`], with its masks, cached paths and hash.
 
-use crate::config::{MAX_WALLS_PER_PLAYER, Variant, seats_for};
+use crate::config::{MAX_WALLS_PER_PLAYER, Variant};
 use crate::geometry::geometry;
 use crate::paths::{self, PathCache};
+use crate::players::Players;
 use crate::square::{Seat, Square};
 
 use super::maze::Maze;
@@ -21,7 +22,7 @@ impl TryFrom<Setup> for Position {
             }
         }
         let players = seats.count_ones() as u8;
-        match seats_for(players) {
+        match Players::new(players).map(Players::seats) {
             Some(list) if list.iter().all(|&s| seats & seat_bit(s) != 0) => {}
             _ => return Err(SetupError::Seats),
         }

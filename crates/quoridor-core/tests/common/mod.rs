@@ -8,7 +8,7 @@
 pub mod invariants;
 pub mod reference;
 
-use quoridor_core::{BoardSize, Config, Move, Position, Variant};
+use quoridor_core::{BoardSize, Config, Move, Players, Position, Variant};
 
 // ---------------------------------------------------------------------------------------------
 // A seeded PRNG (splitmix64), so every random test is deterministic. A copy of its own rather
@@ -51,7 +51,11 @@ impl Rng {
 /// A configuration of `players` players on a `size` board with `walls` each (`None`: default).
 pub fn config(size: u8, players: u8, variant: Variant, walls: Option<u8>) -> Config {
     let size = BoardSize::new(size).expect("a supported board size");
-    Config::default().with_size(size).with_players(players).with_variant(variant).with_walls(walls)
+    Config::default()
+        .with_size(size)
+        .with_players(Players::new(players).expect("2 to 4 players"))
+        .with_variant(variant)
+        .with_walls(walls)
 }
 
 /// A spread of configurations: every size, 2/3/4 players, King of the Hill, default wall

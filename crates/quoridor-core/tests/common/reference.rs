@@ -263,7 +263,7 @@ impl RefState {
     /// scaling decision, and one wall fewer for the first player in King of the Hill.
     pub fn start(config: &Config) -> RefState {
         let n = i32::from(config.size.get());
-        let table = match config.players {
+        let table = match config.players.get() {
             2 => 10.0,
             3 => 7.0,
             _ => 5.0,
@@ -272,7 +272,7 @@ impl RefState {
         let scaled = ((table * f64::from(n - 1) / 8.0 + 0.5).floor() as u8).max(1);
         let per_player = config.walls.unwrap_or(scaled);
         let mut seats = [None; 4];
-        for s in seats_of(config.players) {
+        for s in seats_of(config.players.get()) {
             let first_in_koth = config.variant == Variant::KingOfTheHill && s == config.first;
             seats[s.index()] = Some(SeatSetup {
                 state: SeatState::Playing(square(start_cell(n, s))),

@@ -11,6 +11,8 @@ package is a thin layer over them:
   :meth:`Position.legal_action_mask`) and observations (:meth:`Position.observation`) as
   numpy arrays, seen from a seat.
 - :class:`VecEnv`: many games stepped together in Rust from one array of actions.
+- :func:`elo`: the Elo difference of a match result with its 95% interval, as
+  ``quoridor match`` reports it.
 - ``quoridor.gym_env.QuoridorEnv`` (Gymnasium) and ``quoridor.pettingzoo_env`` (PettingZoo
   AEC), imported on demand since they need those libraries.
 
@@ -21,6 +23,7 @@ from ._quoridor import (
     Analysis,
     Bot,
     Config,
+    EloEstimate,
     Engine,
     Game,
     IllegalMoveError,
@@ -32,6 +35,7 @@ from ._quoridor import (
     action_count,
     action_to_move,
     default_walls,
+    elo,
     move_to_action,
     observation_shape,
 )
@@ -40,6 +44,7 @@ __all__ = [
     "Analysis",
     "Bot",
     "Config",
+    "EloEstimate",
     "Engine",
     "Game",
     "IllegalMoveError",
@@ -51,6 +56,7 @@ __all__ = [
     "action_count",
     "action_to_move",
     "default_walls",
+    "elo",
     "move_to_action",
     "observation_shape",
 ]
