@@ -16,8 +16,10 @@ fn states(maze: &Position) -> Vec<Position> {
         for &n in &squares {
             for turn in [Seat::South, Seat::North] {
                 let mut setup = maze.to_setup();
-                setup.seats[0] = Some(SeatSetup { state: SeatState::Playing(s), walls: 0 });
-                setup.seats[2] = Some(SeatSetup { state: SeatState::Playing(n), walls: 0 });
+                setup.seats[Seat::South] =
+                    Some(SeatSetup { state: SeatState::Playing(s), walls: 0 });
+                setup.seats[Seat::North] =
+                    Some(SeatSetup { state: SeatState::Playing(n), walls: 0 });
                 setup.turn = turn;
                 setup.ply_limit = None;
                 if let Ok(p) = Position::try_from(setup) {

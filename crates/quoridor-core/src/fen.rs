@@ -143,7 +143,7 @@ impl fmt::Display for Setup {
         f.write_str(" ")?;
         let mut first = true;
         for s in Seat::ALL {
-            let Some(st) = self.seats[s.index()] else { continue };
+            let Some(st) = self.seats[s] else { continue };
             if !first {
                 f.write_str(",")?;
             }
@@ -307,7 +307,7 @@ impl FromStr for Setup {
             None => (parse_u32(ply_f).ok_or_else(bad_ply)?, None),
         };
 
-        Ok(Setup { size, variant, seats, walls, turn, ply, ply_limit })
+        Ok(Setup { size, variant, seats: seats.into(), walls, turn, ply, ply_limit })
     }
 }
 

@@ -44,6 +44,7 @@ mod geometry;
 mod moves;
 pub mod observation;
 mod paths;
+mod per_seat;
 mod perft;
 mod players;
 mod position;
@@ -67,6 +68,7 @@ pub use moves::{
     MAX_MOVES, Move, MoveList, MoveListFullError, MoveListIntoIter, ParseMoveError,
     ParseMoveErrorKind,
 };
+pub use per_seat::PerSeat;
 pub use perft::{perft, perft_divide};
 pub use players::{Players, PlayersError};
 pub use position::{

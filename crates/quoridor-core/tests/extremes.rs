@@ -130,13 +130,13 @@ fn setups_with_extreme_fields_are_refused_with_the_rule() {
     let seat = |state, walls| Some(SeatSetup { state, walls });
     let mut cases: Vec<(Setup, SetupError)> = Vec::new();
     let mut s = base;
-    s.seats[0] = seat(SeatState::Playing(far), 10);
+    s.seats[Seat::South] = seat(SeatState::Playing(far), 10);
     cases.push((s, SetupError::PawnOffBoard { seat: Seat::South, square: far, size: s.size }));
     let mut s = base;
-    s.seats[0] = seat(SeatState::Playing("e1".parse().expect("e1")), u8::MAX);
+    s.seats[Seat::South] = seat(SeatState::Playing("e1".parse().expect("e1")), u8::MAX);
     cases.push((s, SetupError::TooManyWalls { seat: Seat::South, walls: u8::MAX }));
     let mut s = base;
-    s.seats[0] = seat(SeatState::Left(u8::MAX), 10);
+    s.seats[Seat::South] = seat(SeatState::Left(u8::MAX), 10);
     cases.push((s, SetupError::LeaveOrder));
     for (setup, want) in cases {
         assert_eq!(Position::try_from(setup), Err(want));

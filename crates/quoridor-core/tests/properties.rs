@@ -68,7 +68,7 @@ fn setup_strategy() -> impl Strategy<Value = Setup> {
             Setup {
                 size,
                 variant: if koth { Variant::KingOfTheHill } else { Variant::Classic },
-                seats: seats.map(|s| s.map(|(state, walls)| SeatSetup { state, walls })),
+                seats: seats.map(|s| s.map(|(state, walls)| SeatSetup { state, walls })).into(),
                 walls: walls.into_iter().map(|i| every_wall[i]).collect::<WallSet>(),
                 turn: Seat::ALL[turn],
                 ply,

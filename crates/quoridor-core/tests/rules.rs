@@ -3,12 +3,12 @@
 
 mod common;
 
-use quoridor_core::Players;
 use quoridor_core::{
     Bitboard, BoardSize, Config, Direction, Move, Outcome, ParsePositionError,
     ParsePositionErrorKind, PlayError, Position, ResignError, Seat, SeatSetup, SeatState, Setup,
     SetupError, Square, Variant, Wall, WallSet, default_walls,
 };
+use quoridor_core::{PerSeat, Players};
 
 fn size(n: u8) -> BoardSize {
     BoardSize::new(n).unwrap_or_else(|| panic!("{n} is not a board size"))
@@ -848,12 +848,9 @@ fn every_setup_error() {
 fn setup_round_trips_through_plain_data() {
     let p = pos("9 S:e4:5,W:left1:5,N:e6:4,E:f5:5 e5h,c3v E 9");
     let setup: Setup = p.into();
+    assert_eq!(setup.seats[Seat::West], Some(SeatSetup { state: SeatState::Left(1), walls: 5 }));
     assert_eq!(
-        setup.seats[Seat::West.index()],
-        Some(SeatSetup { state: SeatState::Left(1), walls: 5 })
-    );
-    assert_eq!(
-        setup.seats[Seat::South.index()],
+        setup.seats[Seat::South],
         Some(SeatSetup { state: SeatState::Playing(sq("e4")), walls: 5 })
     );
     assert_eq!(setup.walls, [wall("e5h"), wall("c3v")].into_iter().collect::<WallSet>());
@@ -976,12 +973,12 @@ fn setup_of_every_size_round_trips() {
         let odd = Setup {
             size,
             variant: Variant::KingOfTheHill,
-            seats: [
+            seats: PerSeat::new([
                 Some(SeatSetup { state: SeatState::Playing(sq("k11")), walls: 255 }),
                 Some(SeatSetup { state: SeatState::Left(200), walls: 0 }),
                 None,
                 Some(SeatSetup { state: SeatState::Left(0), walls: 128 }),
-            ],
+            ]),
             walls: [wall("e3h"), wall("e3v"), wall("f3h"), wall("j10v")].into_iter().collect(),
             turn: Seat::North,
             ply: u32::MAX,
@@ -989,7 +986,7 @@ fn setup_of_every_size_round_trips() {
         };
         assert_eq!(odd.to_string().parse::<Setup>(), Ok(odd), "{odd}");
         assert!(Position::try_from(odd).is_err());
-        let empty = Setup { seats: [None; 4], walls: WallSet::new(), ..odd };
+        let empty = Setup { seats: PerSeat::new([None; 4]), walls: WallSet::new(), ..odd };
         assert_eq!(empty.to_string().parse::<Setup>(), Ok(empty), "{empty}");
         assert_eq!(Position::try_from(empty), Err(SetupError::Seats));
     }
@@ -1077,12 +1074,12 @@ fn a_move_list_holds_every_legal_move_of_the_largest_board() {
                     let setup = Setup {
                         size: BoardSize::MAX,
                         variant: Variant::Classic,
-                        seats: [
+                        seats: PerSeat::new([
                             playing(sq("f6")),
                             playing(near[a]),
                             playing(near[b]),
                             playing(near[c]),
-                        ],
+                        ]),
                         walls,
                         turn: Seat::South,
                         ply: 0,
@@ -1162,7 +1159,7 @@ fn passing_the_turn_is_the_validated_position_with_another_side_to_move() {
                     }
                 }
                 let mut holding = pos.to_setup();
-                if let Some(st) = holding.seats[pos.turn().index()].as_mut() {
+                if let Some(st) = holding.seats[pos.turn()].as_mut() {
                     st.walls = st.walls.max(1);
                 }
                 if let Ok(holding) = Position::try_from(holding) {

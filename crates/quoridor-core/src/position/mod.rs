@@ -126,7 +126,7 @@ impl Position {
         let setup = Setup {
             size: config.size,
             variant: config.variant,
-            seats,
+            seats: seats.into(),
             walls: WallSet::new(),
             turn: config.first,
             ply: 0,

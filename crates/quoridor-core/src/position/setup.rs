@@ -3,6 +3,7 @@
 
 use crate::board_size::BoardSize;
 use crate::config::{MAX_WALLS_PER_PLAYER, Variant};
+use crate::per_seat::PerSeat;
 use crate::square::{Seat, Square};
 use crate::wall::{Wall, WallSet};
 
@@ -35,7 +36,7 @@ pub struct Setup {
     /// Classic or King of the Hill.
     pub variant: Variant,
     /// Each seat (in turn order South, West, North, East); `None` for a seat not in the game.
-    pub seats: [Option<SeatSetup>; 4],
+    pub seats: PerSeat<Option<SeatSetup>>,
     /// Walls on the board.
     pub walls: WallSet,
     /// The seat to move.
@@ -139,7 +140,7 @@ impl Position {
         Setup {
             size: self.size,
             variant: self.variant,
-            seats,
+            seats: seats.into(),
             walls: self.maze.walls,
             turn: self.turn,
             ply: self.ply,

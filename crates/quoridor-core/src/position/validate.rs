@@ -17,7 +17,7 @@ impl TryFrom<Setup> for Position {
         let g = geometry(setup.size);
         let mut seats = 0u8;
         for s in Seat::ALL {
-            if setup.seats[s.index()].is_some() {
+            if setup.seats[s].is_some() {
                 seats |= seat_bit(s);
             }
         }
@@ -50,7 +50,7 @@ impl TryFrom<Setup> for Position {
         let mut left_mask = 0u8;
         for s in Seat::ALL {
             let i = s.index();
-            let Some(st) = setup.seats[i] else { continue };
+            let Some(st) = setup.seats[s] else { continue };
             if st.walls > MAX_WALLS_PER_PLAYER {
                 return Err(SetupError::TooManyWalls { seat: s, walls: st.walls });
             }

@@ -211,7 +211,7 @@ impl RefState {
         RefState::from_setup(&Setup {
             size: pos.size(),
             variant: pos.variant(),
-            seats,
+            seats: seats.into(),
             walls: pos.walls(),
             turn: pos.turn(),
             ply: pos.ply(),
@@ -230,7 +230,7 @@ impl RefState {
         let mut hands = [0; 4];
         let mut leavers: Vec<(u8, Seat)> = Vec::new();
         for s in Seat::ALL {
-            let Some(st) = setup.seats[s.index()] else { continue };
+            let Some(st) = setup.seats[s] else { continue };
             seats.push(s);
             hands[s.index()] = u32::from(st.walls);
             match st.state {
@@ -282,7 +282,7 @@ impl RefState {
         RefState::from_setup(&Setup {
             size: config.size,
             variant: config.variant,
-            seats,
+            seats: seats.into(),
             walls: WallSet::default(),
             turn: config.first,
             ply: 0,
@@ -644,8 +644,7 @@ pub fn setup_is_legal(setup: &Setup) -> bool {
     }
     // The seats are South and North; South, West and North; or all four. King of the Hill
     // has all four.
-    let present: Vec<Seat> =
-        Seat::ALL.into_iter().filter(|s| setup.seats[s.index()].is_some()).collect();
+    let present: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| setup.seats[s].is_some()).collect();
     if ![2, 3, 4].into_iter().any(|players| seats_of(players) == present) {
         return false;
     }
@@ -656,7 +655,7 @@ pub fn setup_is_legal(setup: &Setup) -> bool {
     // players who left are numbered 1, 2, ... and at least one player is still in the game.
     let mut pawns = BTreeSet::new();
     let mut left = Vec::new();
-    for st in setup.seats.iter().flatten() {
+    for st in setup.seats.iter().filter_map(|(_, st)| st.as_ref()) {
         if st.walls > MAX_WALLS {
             return false;
         }
@@ -682,7 +681,7 @@ pub fn setup_is_legal(setup: &Setup) -> bool {
         return false;
     }
     // The side to move is still in the game.
-    let turn = setup.seats[setup.turn.index()];
+    let turn = setup.seats[setup.turn];
     if !turn.is_some_and(|st| matches!(st.state, SeatState::Playing(_))) {
         return false;
     }
