@@ -13,6 +13,7 @@ use crate::square::Seat;
 /// walls[Seat::North] -= 1;
 /// assert_eq!(walls[Seat::North], 9);
 /// assert_eq!(walls.iter().map(|(_, &w)| w).sum::<u32>(), 38);
+/// assert_eq!(walls.map(|s, w| (s, w))[Seat::East], (Seat::East, 10));
 /// assert_eq!(walls.into_array(), [9, 10, 9, 10]); // South, West, North, East
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -44,8 +45,13 @@ impl<T> PerSeat<T> {
     /// Every seat's value changed by `f`.
     #[must_use]
     pub fn map<U>(self, mut f: impl FnMut(Seat, T) -> U) -> PerSeat<U> {
-        let mut seats = Seat::ALL.into_iter();
-        PerSeat(self.0.map(|v| f(seats.next().unwrap_or(Seat::South), v)))
+        let [south, west, north, east] = self.0;
+        PerSeat([
+            f(Seat::South, south),
+            f(Seat::West, west),
+            f(Seat::North, north),
+            f(Seat::East, east),
+        ])
     }
 
     /// The values of South, West, North and East, in that order.

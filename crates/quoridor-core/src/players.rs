@@ -109,13 +109,12 @@ impl FromStr for Players {
 
     /// Reads `2`, `3` or `4`.
     fn from_str(s: &str) -> Result<Players, PlayersError> {
-        let n = match s {
-            "2" => 2,
-            "3" => 3,
-            "4" => 4,
-            _ => return Err(PlayersError(Bad::Text(SmallText::new(s)))),
-        };
-        Ok(Players::new(n).unwrap_or_default())
+        match s {
+            "2" => Ok(Players::Two),
+            "3" => Ok(Players::Three),
+            "4" => Ok(Players::Four),
+            _ => Err(PlayersError(Bad::Text(SmallText::new(s)))),
+        }
     }
 }
 
