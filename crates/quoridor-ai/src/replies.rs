@@ -43,7 +43,8 @@ impl MoveGen<'_> {
     /// the position that the opponents before it leave with their likely moves (or
     /// passes), as [`MoveGen::generate`] finds them, tagged with the replier. With
     /// [`MultiSearch::Rival`] only the opponent nearest its goal replies. The line in which
-    /// every opponent makes its likely move is kept once.
+    /// every opponent makes its likely move is kept once, as the first opponent's reply
+    /// (none when the rival is a later opponent).
     pub(crate) fn generate_replies(
         &self,
         pos: &Position,
@@ -64,13 +65,18 @@ impl MoveGen<'_> {
             if rival.is_none_or(|r| r == i) {
                 let start = out.cands.len();
                 self.push_moves(&p, ply, hash_move, out, mode, reply_tag(i), hist_seat);
+                // A replier after the first opponent does not make its likely move: with
+                // several repliers (BRS+) that line is the first opponent's reply already.
+                // With one (`Rival`) it is not searched at all, so a rival that moves after
+                // the first opponent walls or steps aside: a model of a race leader slowed
+                // by the others. Searching that line too was measured and lost at equal
+                // depth (docs/strength.md, "The rival's walk"), though it made depth pay
+                // more.
                 let likely = if i > 0 && !pass { likely_move(&p) } else { None };
                 debug_assert!(mode != Gen::All, "a reply layer plays its moves when searched");
                 let mut k = start;
                 while k < out.cands.len() {
                     if Some(out.cands[k].mv) == likely {
-                        // The line where everyone makes its likely move is the first
-                        // opponent's reply already.
                         out.cands.swap_remove(k);
                         continue;
                     }
@@ -153,4 +159,60 @@ fn rival_index(pos: &Position, root: Seat) -> usize {
         best = best.min((d * n as u32 + i as u32, i));
     }
     best.1
+}
+
+#[cfg(test)]
+mod tests {
+    use quoridor_core::{Config, Move, Players, Position, Seat};
+
+    use super::likely_move;
+    use crate::movepick::{Buf, Child, Gen, MoveGen};
+    use crate::ordering::Heuristics;
+    use crate::params::MultiSearch;
+
+    /// A four-player position, West to move after South (the root player), in which North,
+    /// the second opponent, is nearest its goal.
+    fn north_leads() -> Position {
+        let config = Config::default().with_players(Players::Four);
+        let mut pos = Position::start(&config).expect("a four-player start");
+        for m in "e2 b5 e8 h5 e1 a5 e7 i5 e2 b5 e6 h5 e1".split(' ') {
+            pos.play(m.parse::<Move>().expect("a move")).expect("a legal move");
+        }
+        pos
+    }
+
+    fn replies(multi: MultiSearch) -> Buf {
+        let heur = Heuristics::new();
+        let movegen = MoveGen { heur: &heur, root: Seat::South, multi, min_wall_gain: 1 };
+        let mut buf = Buf::default();
+        movegen.generate_replies(&north_leads(), 1, 0, &mut buf, Gen::Gains);
+        buf
+    }
+
+    #[test]
+    fn a_later_rival_replies_without_its_walk() {
+        assert_eq!(north_leads().turn(), Seat::West);
+        let buf = replies(MultiSearch::Rival);
+        // Only North (the opponent at index 1) replies, from the position West's likely
+        // move leaves, and not with its own likely move.
+        assert!(!buf.cands.is_empty());
+        assert!(buf.cands.iter().all(|c| matches!(c.child, Child::Reply(1))));
+        let walk = likely_move(&buf.kids[1]).expect("North has a move");
+        assert!(buf.cands.iter().all(|c| c.mv != walk), "{walk} is a reply");
+        assert!(buf.cands.iter().any(|c| matches!(c.mv, Move::Pawn(_))), "no detour");
+    }
+
+    #[test]
+    fn several_repliers_search_the_likely_line_once() {
+        let buf = replies(MultiSearch::BestReplyPlus);
+        for i in 1..3u8 {
+            let likely = likely_move(&buf.kids[usize::from(i)]).expect("a move");
+            let mut of_i =
+                buf.cands.iter().filter(|c| matches!(c.child, Child::Reply(j) if j == i));
+            assert!(of_i.all(|c| c.mv != likely), "opponent {i} repeats {likely}");
+        }
+        let first = likely_move(&buf.kids[0]).expect("a move");
+        assert!(buf.cands.iter().any(|c| matches!(c.child, Child::Reply(0)) && c.mv == first));
+        assert!(buf.cands.iter().any(|c| matches!(c.child, Child::Reply(2))));
+    }
 }
