@@ -44,7 +44,9 @@ fn file(dir: &Path, k: usize) -> PathBuf {
 }
 
 fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    bytes
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SolveError + '_ {
@@ -80,10 +82,17 @@ pub(crate) fn write(dir: &Path, id: &RootId, level: &Level) -> Result<(), SolveE
 }
 
 /// Reads the level file `k`, checking that it belongs to this solve.
-fn read(dir: &Path, id: &RootId, plan: &Plan, k: usize, sets: &[u128]) -> Result<Level, SolveError> {
+fn read(
+    dir: &Path,
+    id: &RootId,
+    plan: &Plan,
+    k: usize,
+    sets: &[u128],
+) -> Result<Level, SolveError> {
     let path = file(dir, k);
     let bytes = std::fs::read(&path).map_err(io(&path))?;
-    let bad = |reason: &str| SolveError::Checkpoint { path: path.clone(), reason: reason.to_string() };
+    let bad =
+        |reason: &str| SolveError::Checkpoint { path: path.clone(), reason: reason.to_string() };
     if bytes.len() < HEADER + 8 || &bytes[..8] != MAGIC {
         return Err(bad("not a solver checkpoint"));
     }
@@ -107,7 +116,10 @@ fn read(dir: &Path, id: &RootId, plan: &Plan, k: usize, sets: &[u128]) -> Result
     let n_sets = u64_at(36) as usize;
     let n_values = u64_at(44) as usize;
     let (_, count) = plan.splits(k);
-    if n_sets != sets.len() || n_values != n_sets * count * plan.len || body.len() != HEADER + n_sets * 16 + n_values {
+    if n_sets != sets.len()
+        || n_values != n_sets * count * plan.len
+        || body.len() != HEADER + n_sets * 16 + n_values
+    {
         return Err(bad("its size does not match this solve"));
     }
     let stored = body[HEADER..HEADER + n_sets * 16]

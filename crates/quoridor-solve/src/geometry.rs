@@ -124,7 +124,7 @@ impl Geometry {
     /// and side-steps, as in the rules), written to `out`; returns how many.
     pub fn pawn_moves(&self, walls: u128, me: usize, other: usize, out: &mut [u8; 8]) -> usize {
         let mut k = 0;
-        for d in 0..4 {
+        for (d, sides) in SIDES.iter().enumerate() {
             let Some(to) = self.step(walls, me, d) else { continue };
             if to != other {
                 out[k] = to as u8;
@@ -133,7 +133,7 @@ impl Geometry {
                 out[k] = behind as u8;
                 k += 1;
             } else {
-                for side in SIDES[d] {
+                for &side in sides {
                     if let Some(beside) = self.step(walls, other, side) {
                         out[k] = beside as u8;
                         k += 1;

@@ -92,7 +92,8 @@ impl Graph {
                     let k = geo.pawn_moves(walls, me, other, &mut buf);
                     for &to in &buf[..k] {
                         let to = usize::from(to);
-                        let y = if side == 0 { state(cells, 1, to, n) } else { state(cells, 0, s, to) };
+                        let y =
+                            if side == 0 { state(cells, 1, to, n) } else { state(cells, 0, s, to) };
                         children.push(y as u16);
                     }
                 }
@@ -199,7 +200,8 @@ impl Graph {
                     continue;
                 }
                 out[x] = (d + 1) as u8;
-                let preds = &self.preds[self.pred_start[x] as usize..self.pred_start[x + 1] as usize];
+                let preds =
+                    &self.preds[self.pred_start[x] as usize..self.pred_start[x + 1] as usize];
                 if e & 1 == 1 {
                     // A loss in d: every predecessor wins in d + 1.
                     if d + 1 > MAX_PLIES as usize {

@@ -21,8 +21,8 @@
 //! ```
 //! use quoridor_core::{BoardSize, Seat};
 //! use quoridor_solve::{SolveOptions, Value, solve_start};
-//! // 5 x 5 with no walls: South moves first and loses in 12 plies.
-//! let solution = solve_start(BoardSize::MIN, 0, &SolveOptions::default(), &mut |_| {})?;
+//! // 5 x 5 with one wall each: South moves first and loses in 12 plies.
+//! let solution = solve_start(BoardSize::MIN, 1, &SolveOptions::default(), &mut |_| {})?;
 //! assert_eq!(solution.turn, Seat::South);
 //! assert_eq!(solution.value, Value::Loss(12));
 //! assert!(solution.best.is_some());

@@ -5,15 +5,13 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use quoridor_core::{
-    BoardSize, Config, Move, Outcome, Players, Position, Seat, Variant,
-};
+use quoridor_core::{BoardSize, Config, Move, Outcome, Players, Position, Seat, Variant};
 
+use crate::SolveError;
 use crate::checkpoint::{self, RootId};
 use crate::geometry::{Geometry, MAX_SIDE};
 use crate::layer::{Exit, Graph, Scratch, state};
 use crate::value::{Value, decode};
-use crate::SolveError;
 
 /// How a solve runs: a memory limit and a checkpoint directory.
 #[derive(Debug, Clone, Default)]
@@ -121,8 +119,7 @@ impl Plan {
             for s in 0..cells {
                 for t in 0..cells {
                     let m = |c: usize| usize::from(geo.mirror_cell[c]);
-                    mirror_state[state(cells, side, s, t)] =
-                        state(cells, side, m(s), m(t)) as u32;
+                    mirror_state[state(cells, side, s, t)] = state(cells, side, m(s), m(t)) as u32;
                 }
             }
         }
@@ -147,7 +144,15 @@ impl Plan {
     }
 
     /// The byte of a state, if its wall set is in `level`.
-    fn probe(&self, level: &Level, walls: u128, hands: [u8; 2], side: usize, s: usize, n: usize) -> Option<Value> {
+    fn probe(
+        &self,
+        level: &Level,
+        walls: u128,
+        hands: [u8; 2],
+        side: usize,
+        s: usize,
+        n: usize,
+    ) -> Option<Value> {
         let (canon, mirrored) = self.geo.canonical(walls);
         let e = level.sets.binary_search(&canon).ok()?;
         let (lo, count) = self.splits(level.k);
@@ -265,7 +270,16 @@ pub fn solve(
     let mut current: Option<Level> = None;
     let first = if stats.resumed_from.is_some() { top - 1 } else { kmax };
     for k in (k0..=first).rev() {
-        let level = solve_level(&plan, k, &sets[k - k0], above.as_ref(), &mut scratch, &mut stats, start, progress)?;
+        let level = solve_level(
+            &plan,
+            k,
+            &sets[k - k0],
+            above.as_ref(),
+            &mut scratch,
+            &mut stats,
+            start,
+            progress,
+        )?;
         if let Some(dir) = &options.checkpoint {
             checkpoint::write(dir, &id, &level)?;
         }
@@ -292,7 +306,8 @@ fn finish(
     let turn = pos.turn();
     let side = usize::from(turn != Seat::South);
     let walls = geo.mask(pos.walls());
-    let pawns = [pos.pawn(Seat::South), pos.pawn(Seat::North)].map(|p| p.map_or(0, |q| geo.cell(q)));
+    let pawns =
+        [pos.pawn(Seat::South), pos.pawn(Seat::North)].map(|p| p.map_or(0, |q| geo.cell(q)));
     let hands = plan.hands;
     let value = plan
         .probe(&root, walls, hands, side, pawns[0], pawns[1])
@@ -308,7 +323,9 @@ fn finish(
             Move::Wall(w) => {
                 let mut h = hands;
                 h[side] -= 1;
-                above.as_ref().and_then(|a| plan.probe(a, walls | 1 << geo.wall_index(w), h, 1 - side, pawns[0], pawns[1]))
+                above.as_ref().and_then(|a| {
+                    plan.probe(a, walls | 1 << geo.wall_index(w), h, 1 - side, pawns[0], pawns[1])
+                })
             }
         };
         let child = child.ok_or(SolveError::Internal("a move leads out of the tables"))?.parent();
@@ -363,8 +380,8 @@ fn solve_level(
             let hands = [hs, plan.in_hand(k) - hs];
             let mut exits = Vec::with_capacity(2 * children.len());
             if let Some(up) = above {
-                for side in 0..2 {
-                    if hands[side] == 0 {
+                for (side, &hand) in hands.iter().enumerate() {
+                    if hand == 0 {
                         continue;
                     }
                     let child_hs = if side == 0 { hs - 1 } else { hs };
@@ -372,7 +389,12 @@ fn solve_level(
                     debug_assert!(jj < count_up);
                     for &(i, mirrored, reach) in &children {
                         let at = (i * count_up + jj) * len;
-                        exits.push(Exit { side, values: &up.values[at..at + len], mirrored, reach });
+                        exits.push(Exit {
+                            side,
+                            values: &up.values[at..at + len],
+                            mirrored,
+                            reach,
+                        });
                     }
                 }
             }
