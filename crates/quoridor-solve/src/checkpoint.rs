@@ -21,6 +21,7 @@
 //! its best move). A file is written under a temporary name and renamed, so a solve stopped
 //! while writing leaves no half file behind.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::SolveError;
@@ -53,26 +54,45 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SolveError + '_ {
     move |source| SolveError::Io { path: path.to_path_buf(), source }
 }
 
-/// Writes a solved level and deletes the one two levels up.
+/// A writer that hashes what it writes.
+struct Hashing<W> {
+    inner: W,
+    hash: u64,
+}
+
+impl<W: Write> Hashing<W> {
+    fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.hash =
+            bytes.iter().fold(self.hash, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        self.inner.write_all(bytes)
+    }
+}
+
+/// Writes a solved level and deletes the one two levels up. The file is streamed, not
+/// built in memory: a level can take gigabytes.
 pub(crate) fn write(dir: &Path, id: &RootId, level: &Level) -> Result<(), SolveError> {
     std::fs::create_dir_all(dir).map_err(io(dir))?;
-    let mut bytes = Vec::with_capacity(HEADER + level.sets.len() * 16 + level.values.len() + 8);
-    bytes.extend_from_slice(MAGIC);
-    bytes.extend_from_slice(&VERSION.to_le_bytes());
-    bytes.extend_from_slice(&[id.size, id.hands[0], id.hands[1], 0]);
-    bytes.extend_from_slice(&id.walls.to_le_bytes());
-    bytes.extend_from_slice(&(level.k as u32).to_le_bytes());
-    bytes.extend_from_slice(&(level.sets.len() as u64).to_le_bytes());
-    bytes.extend_from_slice(&(level.values.len() as u64).to_le_bytes());
-    for s in &level.sets {
-        bytes.extend_from_slice(&s.to_le_bytes());
-    }
-    bytes.extend_from_slice(&level.values);
-    let sum = fnv1a(&bytes);
-    bytes.extend_from_slice(&sum.to_le_bytes());
     let path = file(dir, level.k);
     let tmp = path.with_extension("qsc.tmp");
-    std::fs::write(&tmp, &bytes).map_err(io(&tmp))?;
+    let stream = || -> std::io::Result<()> {
+        let out = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        let mut w = Hashing { inner: out, hash: fnv1a(&[]) };
+        w.put(MAGIC)?;
+        w.put(&VERSION.to_le_bytes())?;
+        w.put(&[id.size, id.hands[0], id.hands[1], 0])?;
+        w.put(&id.walls.to_le_bytes())?;
+        w.put(&(level.k as u32).to_le_bytes())?;
+        w.put(&(level.sets.len() as u64).to_le_bytes())?;
+        w.put(&(level.values.len() as u64).to_le_bytes())?;
+        for s in &level.sets {
+            w.put(&s.to_le_bytes())?;
+        }
+        w.put(&level.values)?;
+        let sum = w.hash;
+        w.inner.write_all(&sum.to_le_bytes())?;
+        w.inner.into_inner().map_err(|e| e.into_error())?.sync_all()
+    };
+    stream().map_err(io(&tmp))?;
     std::fs::rename(&tmp, &path).map_err(io(&path))?;
     let old = file(dir, level.k + 2);
     if old.exists() {
@@ -90,7 +110,7 @@ fn read(
     sets: &[u128],
 ) -> Result<Level, SolveError> {
     let path = file(dir, k);
-    let bytes = std::fs::read(&path).map_err(io(&path))?;
+    let mut bytes = std::fs::read(&path).map_err(io(&path))?;
     let bad =
         |reason: &str| SolveError::Checkpoint { path: path.clone(), reason: reason.to_string() };
     if bytes.len() < HEADER + 8 || &bytes[..8] != MAGIC {
@@ -128,7 +148,10 @@ fn read(
     if !stored.eq(sets.iter().copied()) {
         return Err(bad("its wall sets do not match this solve"));
     }
-    Ok(Level { k, sets: sets.to_vec(), values: body[HEADER + n_sets * 16..].to_vec() })
+    // The values in place: no second copy of a large level.
+    bytes.truncate(bytes.len() - 8);
+    bytes.drain(..HEADER + n_sets * 16);
+    Ok(Level { k, sets: sets.to_vec(), values: bytes })
 }
 
 /// The lowest level saved in `dir` for this solve (and the level above it when that is the
