@@ -10,7 +10,7 @@
 //! draw: neither side can force a win, so best play goes on forever.
 
 use crate::geometry::Geometry;
-use crate::value::{MAX_PLIES, Value, decode};
+use crate::value::MAX_PLIES;
 
 /// A state that cannot occur (pawns on one square, a pawn cut off from its goal, or the side
 /// to move already home).
@@ -29,6 +29,8 @@ pub(crate) const fn state(cells: usize, side: usize, south: usize, north: usize)
 #[derive(Debug)]
 pub(crate) struct Graph {
     pub kind: Vec<u8>,
+    /// Per side to move and South square: the North squares of live states.
+    live: Vec<u64>,
     pred_start: Vec<u32>,
     preds: Vec<u16>,
     /// Pawn moves of each state.
@@ -120,7 +122,17 @@ impl Graph {
                 *slot += 1;
             }
         }
-        Graph { kind, pred_start, preds, moves }
+        let mut live = vec![0u64; 2 * cells];
+        for side in 0..2 {
+            for s in 0..cells {
+                for n in 0..cells {
+                    if kind[state(cells, side, s, n)] == LIVE {
+                        live[side * cells + s] |= 1 << n;
+                    }
+                }
+            }
+        }
+        Graph { kind, live, pred_start, preds, moves }
     }
 
     /// Solves the layer whose wall placements are `exits`, writing one byte per state.
@@ -128,7 +140,6 @@ impl Graph {
         &self,
         geo: &Geometry,
         exits: &[Exit<'_>],
-        mirror_state: &[u32],
         out: &mut [u8],
         scratch: &mut Scratch,
     ) -> Result<(), TooLong> {
@@ -153,22 +164,25 @@ impl Graph {
             while south != 0 {
                 let s = south.trailing_zeros() as usize;
                 south &= south - 1;
-                let mut north = exit.reach[1] & !(1 << s);
+                let row = state(cells, side, s, 0);
+                let child_row = if exit.mirrored {
+                    state(cells, 1 - side, usize::from(geo.mirror_cell[s]), 0)
+                } else {
+                    state(cells, 1 - side, s, 0)
+                };
+                let mut north = exit.reach[1] & self.live[side * cells + s];
                 while north != 0 {
                     let n = north.trailing_zeros() as usize;
                     north &= north - 1;
-                    let x = state(cells, side, s, n);
-                    if self.kind[x] != LIVE {
-                        continue;
-                    }
-                    let mut y = state(cells, 1 - side, s, n);
-                    if exit.mirrored {
-                        y = mirror_state[y] as usize;
-                    }
-                    match decode(exit.values[y]).parent() {
-                        Value::Win(p) => exit_win[x] = exit_win[x].min(p as u8),
-                        Value::Loss(p) => exit_loss[x] = exit_loss[x].max(p as u8),
-                        Value::Draw => exit_draw[x] = true,
+                    let x = row + n;
+                    let child = if exit.mirrored { usize::from(geo.mirror_cell[n]) } else { n };
+                    // The child's byte is its plies + 1, and our plies are its plies + 1:
+                    // the byte itself, with the parity turned (see `value::decode`).
+                    match exit.values[child_row + child] {
+                        0 => exit_draw[x] = true,
+                        u8::MAX => return Err(TooLong),
+                        b if b % 2 == 0 => exit_loss[x] = exit_loss[x].max(b),
+                        b => exit_win[x] = exit_win[x].min(b),
                     }
                 }
             }

@@ -400,7 +400,7 @@ fn solve_level(
             }
             let at = (e * count + j) * len;
             graph
-                .solve(geo, &exits, &plan.mirror_state, &mut values[at..at + len], scratch)
+                .solve(geo, &exits, &mut values[at..at + len], scratch)
                 .map_err(|_| SolveError::TooLong)?;
         }
         stats.layers += count as u64;
