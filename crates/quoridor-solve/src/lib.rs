@@ -1,33 +1,12 @@
-//! Exact play of two-player Quoridor on small boards (5 x 5 and 7 x 7).
-//!
-//! [`solve`] gives the exact value of a position (a win or a loss for the side to move and
-//! in how many plies, or a draw by endless play) and a best move; [`solve_start`] does it for
-//! a board's start with a number of walls per player.
-//!
-//! ## How
-//! Walls never leave the board, so the game falls into *layers*: one wall set with fixed
-//! walls in hand, holding every placement of the two pawns and either side to move. Pawn
-//! moves stay in a layer and make cycles; wall placements go up to a layer with one wall
-//! more. The solver enumerates every wall set that can follow the root (each up to its
-//! left-right mirror image), then solves the levels from the fullest down: each layer by
-//! retrograde analysis, with the wall placements as leaves read from the level above and the
-//! path rule checked on a reachability mask computed once per wall set. States that are never
-//! settled are draws: neither side can force a win. The layers with no walls in hand are the
-//! exact race. Only two levels are in memory at a time; [`SolveOptions`] set a memory limit
-//! (checked before the solve starts) and a checkpoint directory (each solved level is
-//! written there, and a solve resumes from the last one). See `docs/solver.md` for the
-//! figures.
-//!
-//! ```
-//! use quoridor_core::{BoardSize, Seat};
-//! use quoridor_solve::{SolveOptions, Value, solve_start};
-//! // 5 x 5 with one wall each: South moves first and loses in 12 plies.
-//! let solution = solve_start(BoardSize::MIN, 1, &SolveOptions::default(), &mut |_| {})?;
-//! assert_eq!(solution.turn, Seat::South);
-//! assert_eq!(solution.value, Value::Loss(12));
-//! assert!(solution.best.is_some());
-//! # Ok::<(), quoridor_solve::SolveError>(())
-//! ```
+// The crate docs are the README, so that crates.io and docs.rs show the same text and its
+// example runs as a doc test. The README's item links point to this version's items.
+//! [`solve`]: solve
+//! [`solve_start`]: solve_start
+//! [`SolveOptions`]: SolveOptions
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
 
 mod checkpoint;
 mod geometry;
