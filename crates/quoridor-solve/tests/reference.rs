@@ -81,14 +81,21 @@ fn reference(root: &Position) -> Value {
 }
 
 fn start(walls: u8) -> Position {
-    Position::start(&Config::default().with_size(BoardSize::MIN).with_walls(Some(walls)))
-        .expect("a start")
+    start_on(BoardSize::MIN, walls)
+}
+
+fn start_on(size: BoardSize, walls: u8) -> Position {
+    Position::start(&Config::default().with_size(size).with_walls(Some(walls))).expect("a start")
 }
 
 /// A position `plies` random legal moves from the 5x5 start with `walls` walls each (fewer
 /// when the game ends first).
 fn random_position(rng: &mut SplitMix64, walls: u8, plies: usize) -> Position {
-    let mut pos = start(walls);
+    random_position_on(rng, BoardSize::MIN, walls, plies)
+}
+
+fn random_position_on(rng: &mut SplitMix64, size: BoardSize, walls: u8, plies: usize) -> Position {
+    let mut pos = start_on(size, walls);
     for _ in 0..plies {
         if pos.is_game_over() {
             break;
@@ -174,6 +181,36 @@ fn wall_less_positions_agree_with_the_race_tables() {
         };
         assert_eq!(solved(&pos).value, race, "{pos}");
         checked += 1;
+    }
+}
+
+#[test]
+fn on_7x7_the_solver_agrees_with_the_race_tables_and_with_minimax() {
+    let seven = BoardSize::new(7).expect("7x7");
+    let mut rng = SplitMix64::new(77);
+    let (mut races, mut walled) = (0, 0);
+    while races < 40 || walled < 3 {
+        let plies = 4 + rng.below(30);
+        let pos = random_position_on(&mut rng, seven, 4, plies);
+        let in_hand = pos.walls_in_hand(Seat::South) + pos.walls_in_hand(Seat::North);
+        if pos.is_game_over() || in_hand > 1 {
+            continue;
+        }
+        let s = solved(&pos);
+        if in_hand == 0 && races < 40 {
+            let race = RaceTable::solve(&pos).expect("two players").probe(&pos);
+            let race = match race.expect("a race position") {
+                RaceValue::Win(n) => Value::Win(n),
+                RaceValue::Loss(n) => Value::Loss(n),
+                RaceValue::Draw => Value::Draw,
+            };
+            assert_eq!(s.value, race, "{pos}");
+            races += 1;
+        } else if in_hand == 1 && walled < 3 {
+            assert_eq!(s.value, reference(&pos), "{pos}");
+            check_best(&pos, &s);
+            walled += 1;
+        }
     }
 }
 
