@@ -18,6 +18,7 @@ mod play;
 pub mod protocol;
 #[doc(hidden)]
 pub mod selfplay;
+mod solve;
 mod util;
 mod validate;
 
@@ -67,6 +68,8 @@ pub enum Command {
     Selfplay(selfplay::Args),
     /// Fit the two-player evaluation's weights to self-play positions
     Fit(fit::Args),
+    /// The exact value of a two-player position on a small board, and a best move
+    Solve(solve::Args),
 }
 
 /// Runs a parsed command line, writing to `out`.
@@ -91,6 +94,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Engine(a) => engine::run(a, &mut std::io::stdin().lock(), out),
         Command::Selfplay(a) => selfplay::run(a, out),
         Command::Fit(a) => fit::run(a, out),
+        Command::Solve(a) => solve::run(a, out),
     }
 }
 
