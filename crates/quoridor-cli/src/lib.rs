@@ -26,9 +26,13 @@ use std::io::Write;
 
 use clap::{Parser, Subcommand};
 
+// What the binary needs (`main.rs`): hidden, not part of the library's API, which is the
+// protocol alone (cargo-semver-checks skips hidden items).
+#[doc(hidden)]
 pub use util::ColorChoice;
 
 /// The `quoridor` command line.
+#[doc(hidden)]
 #[derive(Debug, Parser)]
 #[command(
     name = "quoridor",
@@ -45,6 +49,7 @@ pub struct Cli {
 }
 
 /// The subcommands.
+#[doc(hidden)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Draw the board, distances, paths and status, and the engine's verdict
@@ -76,6 +81,7 @@ pub enum Command {
 ///
 /// # Errors
 /// Bad input (reported with exit code 2 by the binary) or a failed write.
+#[doc(hidden)]
 pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     let color = cli.color.stdout();
     match &cli.command {
@@ -101,6 +107,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
 /// Whether an error comes from writing to a closed pipe (the reader went away: not an error
 /// worth reporting).
 #[must_use]
+#[doc(hidden)]
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|e| {
         e.downcast_ref::<std::io::Error>()
