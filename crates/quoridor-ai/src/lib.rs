@@ -2,6 +2,8 @@
 // examples run as doc tests. The README's item links point to docs.rs for crates.io; these
 // definitions come first, so rustdoc takes them instead (checked links to this version).
 //! [`Engine`]: Engine
+//! [`Analysis`]: Analysis
+//! [`MultiPv`]: MultiPv
 //! [`Limits`]: Limits
 //! [`SearchResult`]: SearchResult
 //! [`Score`]: Score
@@ -25,6 +27,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod analysis;
 pub mod arena;
 pub mod bench;
 pub mod bots;
@@ -52,6 +55,7 @@ use std::time::Duration;
 
 use quoridor_core::Move;
 
+pub use analysis::{Analysis, Candidate, MultiPv, ParseMultiPvError};
 pub use bench::{BenchReport, bench, bench_positions};
 pub use bots::{Bot, EngineBot, GreedyBot, RandomBot};
 pub use engine::Engine;

@@ -109,6 +109,9 @@ fn bad_input_exits_2_with_one_line_naming_the_token() {
         (&["match", "level:3", "depth:2,threads:0"], "`threads:0`"),
         (&["analyse", "--threads", "0"], "`0` is not a thread count"),
         (&["analyse", "--hash", "0"], "`0` is not a table size"),
+        (&["analyse", "--multipv", "0"], "`0` is not a number of lines"),
+        (&["analyse", "--multipv", "-3"], "-3"),
+        (&["analyse", "--multipv", "many"], "`many` is not a number of lines"),
         (&["engine", "--threads", "999"], "`999`"),
     ];
     for (args, token) in cases {
@@ -119,6 +122,57 @@ fn bad_input_exits_2_with_one_line_naming_the_token() {
         assert!(err.contains(token), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
+}
+
+/// `analyse --multipv 3` from the start and on a middle-game position: three moves with
+/// scores and lines, the first the single search's at the same depth, scores in order.
+#[test]
+fn analyse_multipv_prints_the_best_moves_in_order() {
+    for moves in ["", "e2 e8 e3 e7 e4 e6 d5h c6v"] {
+        let single = json_of(&["analyse", "--json", "--depth", "4", "--moves", moves]);
+        let multi =
+            json_of(&["analyse", "--json", "--depth", "4", "--multipv", "3", "--moves", moves]);
+        let (s, m) = (&single["search"], &multi["search"]);
+        assert_eq!(m["best"], s["best"], "{moves}");
+        assert_eq!(m["score"], s["score"], "{moves}");
+        assert_eq!(m["multipv"], 3);
+        assert_eq!(m["complete"], true);
+        let c = m["candidates"].as_array().expect("candidates");
+        assert_eq!(c.len(), 3, "{moves}");
+        assert_eq!(c[0]["move"], s["best"]);
+        assert_eq!(c[0]["score"], s["score"]);
+        let evals: Vec<i64> = c.iter().map(|l| l["score"]["eval"].as_i64().unwrap()).collect();
+        assert!(evals.windows(2).all(|w| w[0] >= w[1]), "{moves}: {evals:?}");
+        for l in c {
+            assert_eq!(l["pv"][0], l["move"]);
+        }
+        assert_eq!(s["candidates"].as_array().map(Vec::len), Some(1));
+
+        let text = stdout_of(&["analyse", "--depth", "4", "--multipv", "3", "--moves", moves]);
+        assert!(text.contains("candidates 3 at depth 4"), "{text}");
+        let rows: Vec<&str> =
+            text.lines().skip_while(|l| !l.starts_with("candidates")).skip(1).collect();
+        assert_eq!(rows.len(), 3, "{text}");
+        for (i, (row, l)) in rows.iter().zip(c).enumerate() {
+            let w: Vec<&str> = row.split_whitespace().collect();
+            assert_eq!(w[0], (i + 1).to_string());
+            assert_eq!(w[1], l["move"].as_str().unwrap(), "{text}");
+            assert_eq!(w[2], l["score"]["text"].as_str().unwrap(), "{text}");
+        }
+    }
+    // More lines than legal moves: every move, however many were asked for.
+    let v = json_of(&[
+        "analyse",
+        "--json",
+        "--depth",
+        "2",
+        "--position",
+        "5 S:c2:1,N:c4:0 b2h,c3v S 4",
+        "--multipv",
+        "99999999999999999999999",
+    ]);
+    let legal = v["legal_moves"].as_u64().unwrap() as usize;
+    assert_eq!(v["search"]["candidates"].as_array().unwrap().len(), legal);
 }
 
 #[test]

@@ -112,6 +112,7 @@ fn _quoridor(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<engine::PyEngine>()?;
     m.add_class::<engine::PyAnalysis>()?;
+    m.add_class::<engine::PyCandidate>()?;
     m.add_class::<engine::PyBot>()?;
     m.add_class::<vec_env::PyVecEnv>()?;
     m.add_class::<arena::PyEloEstimate>()?;

@@ -22,6 +22,7 @@ See ``docs/python.md`` in the repository for the numbering of actions and the pl
 from ._quoridor import (
     Analysis,
     Bot,
+    Candidate,
     Config,
     EloEstimate,
     Engine,
@@ -43,6 +44,7 @@ from ._quoridor import (
 __all__ = [
     "Analysis",
     "Bot",
+    "Candidate",
     "Config",
     "EloEstimate",
     "Engine",

@@ -212,6 +212,29 @@ class Analysis:
     @property
     def time(self) -> float:
         """Seconds."""
+    @property
+    def lines(self) -> list[Candidate]:
+        """The candidate moves, best first; the first is ``best`` (one unless ``multipv``)."""
+    @property
+    def complete(self) -> bool:
+        """Whether every line asked for was searched within the limits."""
+
+@final
+class Candidate:
+    """One candidate move of an analysis, with its score and line at the same depth."""
+
+    @property
+    def move(self) -> Move: ...
+    @property
+    def score(self) -> str:
+        """``"+1.25"``, ``"win in 5"`` or ``"loss in 4"``, for the side to move."""
+    @property
+    def eval(self) -> Optional[int]: ...
+    @property
+    def mate(self) -> Optional[int]: ...
+    @property
+    def pv(self) -> list[Move]:
+        """The principal variation, starting with ``move``."""
 
 @final
 class Engine:
@@ -229,8 +252,10 @@ class Engine:
         movetime: Optional[float] = None,
         nodes: Optional[int] = None,
         level: Optional[int] = None,
+        multipv: Optional[int] = None,
     ) -> Analysis:
-        """Give at least one limit; ``movetime`` is in seconds, ``level`` 1 to 10."""
+        """Give at least one limit; ``movetime`` is in seconds, ``level`` 1 to 10;
+        ``multipv`` (at least 1) best moves in ``Analysis.lines``."""
     def stop(self) -> None: ...
     def new_game(self) -> None: ...
 
