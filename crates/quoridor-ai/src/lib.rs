@@ -21,6 +21,7 @@
 //! [`SplitMix64`]: SplitMix64
 //! [`Clock`]: Clock
 //! [`params`]: params
+//! [`chance`]: chance
 //! [`arena`]: arena
 #![warn(missing_debug_implementations)]
 #![doc = include_str!("../README.md")]
@@ -31,6 +32,7 @@ mod analysis;
 pub mod arena;
 pub mod bench;
 pub mod bots;
+pub mod chance;
 mod engine;
 pub mod eval;
 pub mod level;

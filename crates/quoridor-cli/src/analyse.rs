@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::time::Duration;
 
+use quoridor_ai::chance::{percent, seat_chances, win_chance};
 use quoridor_ai::{Analysis, Candidate, Engine, Limits, MultiPv, Score, SearchInfo, Verdict};
 use quoridor_core::{Outcome, Position, Seat};
 use serde_json::{Value, json};
@@ -74,7 +75,9 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
                 s["lines"] = Value::Array(lines);
                 s["multipv"] = json!(args.multipv.get());
                 s["complete"] = json!(a.complete);
-                s["candidates"] = Value::Array(a.lines.iter().map(candidate_json).collect());
+                s["chance"] = chance_json(win_chance(&pos, best.score));
+                s["candidates"] =
+                    Value::Array(a.lines.iter().map(|c| candidate_json(&pos, c)).collect());
                 s
             }
             None => Value::Null,
@@ -133,10 +136,22 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
     match result {
         Some(a) => {
             let best = a.best();
-            writeln!(out, "best      {} ({}, depth {})", best.mv, best.score, a.depth)?;
+            let score = with_chance(&pos, best.score);
+            writeln!(out, "best      {}, {score}, depth {}", best.mv, a.depth)?;
             writeln!(out, "verdict   {}", Verdict { side: pos.turn(), score: best.score })?;
+            if let Some(chances) = seat_chances(&pos) {
+                let parts: Vec<String> = chances
+                    .iter()
+                    .map(|&(s, p)| format!("{} {}", s.letter(), percent(p, Score::Eval(0))))
+                    .collect();
+                writeln!(
+                    out,
+                    "chances   {} (each seat, the evaluation's model)",
+                    parts.join("  ")
+                )?;
+            }
             if args.multipv.get() > 1 {
-                write!(out, "{}", candidates_text(&a))?;
+                write!(out, "{}", candidates_text(&pos, &a))?;
             }
         }
         None => writeln!(out, "best      - (no search result)")?,
@@ -144,9 +159,15 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
     Ok(())
 }
 
-/// The candidate moves as a table: rank, move, score, line.
+/// A score with the mover's winning chance in `pos`: `+1.25 (71%)`.
 #[must_use]
-pub fn candidates_text(a: &Analysis) -> String {
+pub fn with_chance(pos: &Position, score: Score) -> String {
+    format!("{score} ({})", percent(win_chance(pos, score), score))
+}
+
+/// The candidate moves as a table: rank, move, score with the winning chance, line.
+#[must_use]
+pub fn candidates_text(pos: &Position, a: &Analysis) -> String {
     let mut s = format!(
         "\ncandidates {} at depth {}{}\n",
         a.lines.len(),
@@ -155,10 +176,10 @@ pub fn candidates_text(a: &Analysis) -> String {
     );
     for (i, c) in a.lines.iter().enumerate() {
         s.push_str(&format!(
-            "{:>5}  {:<6} {:>10}  {}\n",
+            "{:>5}  {:<6} {:>16}  {}\n",
             i + 1,
             c.mv,
-            c.score.to_string(),
+            with_chance(pos, c.score),
             moves_text(&c.pv)
         ));
     }
@@ -175,10 +196,20 @@ fn moves_json(moves: &[quoridor_core::Move]) -> Value {
     json!(moves.iter().map(ToString::to_string).collect::<Vec<_>>())
 }
 
-/// One candidate move as JSON: `{"move": "e2", "score": {...}, "pv": [...]}`.
+/// One candidate move as JSON: `{"move": "e2", "score": {...}, "chance": 0.57, "pv": [...]}`.
 #[must_use]
-pub fn candidate_json(c: &Candidate) -> Value {
-    json!({ "move": c.mv.to_string(), "score": score_json(c.score), "pv": moves_json(&c.pv) })
+pub fn candidate_json(pos: &Position, c: &Candidate) -> Value {
+    json!({
+        "move": c.mv.to_string(),
+        "score": score_json(c.score),
+        "chance": chance_json(win_chance(pos, c.score)),
+        "pv": moves_json(&c.pv),
+    })
+}
+
+/// A chance rounded to four decimals.
+fn chance_json(p: f64) -> Value {
+    json!((p * 10_000.0).round() / 10_000.0)
 }
 
 /// Nodes per second.
@@ -290,5 +321,8 @@ pub fn position_json(pos: &Position) -> Value {
         "seats": seats,
         "walls": pos.walls().iter().map(|w| w.to_string()).collect::<Vec<_>>(),
         "legal_moves": pos.count_legal_moves(),
+        "seat_chances": seat_chances(pos).map(|c| {
+            c.iter().map(|&(s, p)| json!({ "seat": s.letter().to_string(), "chance": chance_json(p) })).collect::<Vec<_>>()
+        }),
     })
 }

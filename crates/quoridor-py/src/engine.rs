@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
+use quoridor_ai::chance::win_chance;
 use quoridor_ai::params::MAX_THREADS;
 use quoridor_ai::{
     Bot, Engine, EngineBot, EngineOptions, GreedyBot, Level, Limits, MultiPv, RandomBot, Score,
@@ -70,6 +71,9 @@ pub struct PyAnalysis {
     /// Whether every line asked for was searched (false when a limit cut the second pass
     /// short).
     complete: bool,
+    /// The side to move's chance to win, 0 to 1 (from the score; 1 or 0 for a forced
+    /// result).
+    chance: f64,
 }
 
 /// One candidate move of an analysis: its score and line at the analysis's depth.
@@ -87,13 +91,21 @@ pub struct PyCandidate {
     mate: Option<i32>,
     /// The principal variation, starting with the move.
     pv: Vec<PyMove>,
+    /// The side to move's chance to win after this move, 0 to 1.
+    chance: f64,
 }
 
 #[pymethods]
 impl PyCandidate {
     fn __repr__(&self) -> String {
         let pv: Vec<String> = self.pv.iter().map(|m| m.0.to_string()).collect();
-        format!("Candidate(move='{}', score='{}', pv='{}')", self.mv.0, self.score, pv.join(" "))
+        format!(
+            "Candidate(move='{}', score='{}', chance={:.3}, pv='{}')",
+            self.mv.0,
+            self.score,
+            self.chance,
+            pv.join(" ")
+        )
     }
 }
 
@@ -248,6 +260,7 @@ impl PyEngine {
                     eval,
                     mate,
                     pv: c.pv.iter().map(|&m| PyMove(m)).collect(),
+                    chance: win_chance(&pos, c.score),
                 }
             })
             .collect();
@@ -263,6 +276,7 @@ impl PyEngine {
             nodes: a.nodes,
             nps: if secs > 0.0 { (a.nodes as f64 / secs) as u64 } else { 0 },
             time: secs,
+            chance: best.chance,
             lines,
             complete: a.complete,
         })

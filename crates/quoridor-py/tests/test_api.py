@@ -208,6 +208,10 @@ def test_engine_analyse_multipv_gives_ordered_lines_and_the_single_best_first():
     evals = [c.eval for c in a.lines]
     assert all(e is not None for e in evals) and evals == sorted(evals, reverse=True)
     assert "Candidate(move=" in repr(a.lines[1])
+    chances = [c.chance for c in a.lines]
+    assert all(0.0 < p < 1.0 for p in chances) and chances == sorted(chances, reverse=True)
+    assert a.chance == a.lines[0].chance
+    assert q.Engine(hash_mb=8).analyse(q.Position("5 S:c4:0,N:a2:0 - S 20"), depth=3).chance == 1.0
     assert len(single.lines) == 1
     # More than the legal moves gives them all, however large.
     few = q.Position("5 S:c2:1,N:c4:0 b2h,c3v S 4")

@@ -12,6 +12,7 @@
 
 use std::time::Duration;
 
+use quoridor_ai::chance::win_chance;
 use quoridor_ai::{Engine, EngineOptions, Level, Limits, MultiPv, Score};
 use quoridor_core::{Config, ConfigError, Game, Move, Outcome, Players, Position, Seat, Variant};
 
@@ -311,12 +312,13 @@ impl Session {
     }
 
     /// `analyse N`: one line per candidate move, best first:
-    /// `1 e2 score cp 40 depth 7 pv e2 e8 e3 e7`.
+    /// `1 e2 score cp 40 chance 0.566 depth 7 pv e2 e8 e3 e7` (the mover's winning chance).
     fn analyse(&mut self, multipv: MultiPv) -> Result<String, String> {
         if let Some(o) = self.position().outcome() {
             return Err(format!("the game is over ({o})"));
         }
         let game = self.game.clone();
+        let pos = *game.position();
         let (engine, limits) = self.engine_and_limits();
         let a =
             engine.analyse_game(&game, &limits, multipv, &mut |_| {}).ok_or("the game is over")?;
@@ -326,8 +328,9 @@ impl Session {
             .enumerate()
             .map(|(i, c)| {
                 let pv: Vec<String> = c.pv.iter().map(Move::to_string).collect();
+                let chance = win_chance(&pos, c.score);
                 format!(
-                    "{} {} score {} depth {} pv {}",
+                    "{} {} score {} chance {chance:.3} depth {} pv {}",
                     i + 1,
                     c.mv,
                     score_tokens(c.score),

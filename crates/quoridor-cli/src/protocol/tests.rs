@@ -446,8 +446,11 @@ fn analyse_gives_the_best_moves_in_order_without_playing() {
         let cp: i64 = w[4].parse().unwrap();
         assert!(cp <= last, "{r}");
         last = cp;
-        assert_eq!((w[5], w[6], w[7]), ("depth", "3", "pv"), "{line}");
-        assert_eq!(w[8], w[1], "{line}: the line starts with the move");
+        assert_eq!(w[5], "chance", "{line}");
+        let chance: f64 = w[6].parse().unwrap();
+        assert!((0.0..=1.0).contains(&chance), "{line}");
+        assert_eq!((w[7], w[8], w[9]), ("depth", "3", "pv"), "{line}");
+        assert_eq!(w[10], w[1], "{line}: the line starts with the move");
     }
     assert_eq!(s.position().to_string(), before, "analyse plays nothing");
     // The first line is genmove's move at the same depth.

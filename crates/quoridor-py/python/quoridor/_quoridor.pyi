@@ -218,6 +218,9 @@ class Analysis:
     @property
     def complete(self) -> bool:
         """Whether every line asked for was searched within the limits."""
+    @property
+    def chance(self) -> float:
+        """The side to move's chance to win, 0 to 1, from the score."""
 
 @final
 class Candidate:
@@ -235,6 +238,9 @@ class Candidate:
     @property
     def pv(self) -> list[Move]:
         """The principal variation, starting with ``move``."""
+    @property
+    def chance(self) -> float:
+        """The side to move's chance to win with this move, 0 to 1."""
 
 @final
 class Engine:
