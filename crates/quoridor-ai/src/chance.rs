@@ -1,10 +1,11 @@
 //! Winning chances: a search score as the mover's chance to win, and in three- and
 //! four-player games each seat's chance from the evaluation's model.
 //!
-//! Two players: `σ(score / TWO_PLAYER_SCALE)`, the scale fitted by `quoridor fit --chance` on
-//! self-play results (the result's logistic regression on the search score), calibrated on
-//! games kept out of the fit (`docs/ai.md`, "Winning chances"). A found win is 1 and a found
-//! loss 0. Three and four players: the evaluation is a conditional logit of who wins
+//! Two players: a table of the search score ([`TWO_PLAYER_TABLE`]), fitted by
+//! `quoridor fit --chance` on self-play results (at each knot the share of points the side
+//! to move scored, made non-decreasing), read linearly between knots, calibrated on games
+//! kept out of the fit (`docs/ai.md`, "Winning chances"). A found
+//! win is 1 and a found loss 0. Three and four players: the evaluation is a conditional logit of who wins
 //! (`crate::eval::multi_logit`), so a score, the root player's logit against its fair share
 //! times the game's scale, reads back as its chance; [`seat_chances`] gives every seat's
 //! chance of the static model.
@@ -15,9 +16,35 @@ use crate::Score;
 use crate::eval::{MultiGame, chance_of_logit, multi_logit};
 use crate::params::EvalParams;
 
-/// Centi-steps of a two-player score per logit of the chance to win: `σ(score / 190)`
-/// (fitted by `quoridor fit --chance`, see `docs/ai.md`).
-pub const TWO_PLAYER_SCALE: f64 = 190.0;
+pub use crate::chance_table::TWO_PLAYER_TABLE;
+
+/// The chance, 0 to 1, of a score `v` (centi-steps) in a table of (score, chance in
+/// 1/10000) pairs sorted by score: linear between knots, the end values beyond the ends.
+///
+/// ```
+/// use quoridor_ai::chance::chance_of_table;
+/// let t = [(-100, 3000), (0, 4800), (100, 6000), (200, 8000)];
+/// assert_eq!(chance_of_table(&t, 0), 0.48);
+/// assert!((chance_of_table(&t, 150) - 0.7).abs() < 1e-12);
+/// assert!((chance_of_table(&t, -50) - 0.39).abs() < 1e-12);
+/// assert_eq!(chance_of_table(&t, 10_000), 0.8);
+/// assert_eq!(chance_of_table(&t, -10_000), 0.3);
+/// assert_eq!(chance_of_table(&[], 50), 0.5);
+/// ```
+#[must_use]
+pub fn chance_of_table(table: &[(i32, u16)], v: i32) -> f64 {
+    let at = |i: usize| f64::from(table[i].1) / 10_000.0;
+    match table.iter().position(|&(x, _)| x >= v) {
+        None if table.is_empty() => 0.5,
+        None => at(table.len() - 1),
+        Some(0) => at(0),
+        Some(i) => {
+            let (x0, x1) = (table[i - 1].0, table[i].0);
+            let t = (f64::from(v) - f64::from(x0)) / f64::from((x1 - x0).max(1));
+            at(i - 1) + t * (at(i) - at(i - 1))
+        }
+    }
+}
 
 /// The chance, 0 to 1, that the side to move of `pos` wins when the search scores it
 /// `score` (draws count half).
@@ -26,10 +53,10 @@ pub const TWO_PLAYER_SCALE: f64 = 190.0;
 /// use quoridor_ai::{Score, chance::win_chance};
 /// use quoridor_core::Position;
 /// let pos = Position::default();
-/// assert_eq!(win_chance(&pos, Score::Eval(0)), 0.5);
-/// assert!(win_chance(&pos, Score::Eval(125)) > 0.5);
-/// let (a, b) = (win_chance(&pos, Score::Eval(125)), win_chance(&pos, Score::Eval(-125)));
-/// assert!((a + b - 1.0).abs() < 1e-12);
+/// // The side to move at 0.00 scores a little under half (the fitted table).
+/// assert!((0.45..0.5).contains(&win_chance(&pos, Score::Eval(0))));
+/// assert!(win_chance(&pos, Score::Eval(125)) > win_chance(&pos, Score::Eval(0)));
+/// assert!(win_chance(&pos, Score::Eval(-125)) < win_chance(&pos, Score::Eval(0)));
 /// assert_eq!(win_chance(&pos, Score::Win(5)), 1.0);
 /// assert_eq!(win_chance(&pos, Score::Loss(4)), 0.0);
 /// ```
@@ -41,7 +68,7 @@ pub fn win_chance(pos: &Position, score: Score) -> f64 {
         Score::Eval(v) => v,
     };
     match MultiGame::of(pos) {
-        None => sigmoid(f64::from(v) / TWO_PLAYER_SCALE),
+        None => chance_of_table(&TWO_PLAYER_TABLE, v),
         Some(kind) => {
             let scale = EvalParams::default().multi_scale[kind.index()].max(1);
             let others = pos.active_seats().count().max(2) as i32 - 1;
@@ -100,8 +127,4 @@ pub fn percent(chance: f64, score: Score) -> String {
     let p = (chance * 100.0).round();
     let p = if matches!(score, Score::Eval(_)) { p.clamp(1.0, 99.0) } else { p };
     format!("{p:.0}%")
-}
-
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
 }

@@ -33,6 +33,7 @@ pub mod arena;
 pub mod bench;
 pub mod bots;
 pub mod chance;
+mod chance_table;
 mod engine;
 pub mod eval;
 pub mod level;

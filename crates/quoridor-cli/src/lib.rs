@@ -5,6 +5,7 @@
 #![doc = include_str!("../README.md")]
 
 mod analyse;
+mod analysis;
 mod bench;
 mod board;
 mod engine;
@@ -65,6 +66,9 @@ pub enum Command {
     Review(review::Args),
     /// Check a game record; report the first illegal move and the rule it breaks
     Validate(validate::Args),
+    /// Answer JSON-lines analysis queries on stdin/stdout (positions, move lists, turns,
+    /// limits, multipv), one answer a line per turn
+    Analysis(analysis::Args),
     /// Speak the text protocol (GTP framing) on stdin/stdout, for GUIs and bot arenas
     Engine(engine::Args),
     /// The engine against itself: write positions, search scores and results for fitting
@@ -94,6 +98,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Validate(a) => validate::run(a, out),
         Command::Review(a) => review::run(a, out),
         Command::Engine(a) => engine::run(a, &mut std::io::stdin().lock(), out),
+        Command::Analysis(a) => analysis::run(a, &mut std::io::stdin().lock(), out),
         Command::Selfplay(a) => selfplay::run(a, out),
         Command::Fit(a) => fit::run(a, out),
     }

@@ -778,8 +778,14 @@ fn fit_chance_prints_the_scale_and_the_calibration() {
     let out = stdout_of(&["fit", "--chance", f, "--validation", "0.25"]);
     assert!(out.starts_with("8 games: fitted on 6"), "{out}");
     assert!(out.contains("chance = σ(score / "), "{out}");
-    assert_eq!(out.lines().filter(|l| l.starts_with("| ") && l.contains("%")).count(), 10, "{out}");
-    assert!(out.contains("largest gap: "), "{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("| ") && l.contains("%")).count(), 20, "{out}");
+    assert_eq!(out.matches("largest gap: ").count(), 2, "the logistic curve's and the table's");
+    assert!(out.contains("table (score in centi-steps"), "{out}");
+    let table = dir.join("chance_table.rs");
+    let t = table.to_str().unwrap();
+    stdout_of(&["fit", "--chance", f, "--validation", "0.25", "--out", t]);
+    let text = std::fs::read_to_string(&table).unwrap();
+    assert!(text.contains("pub const TWO_PLAYER_TABLE: [(i32, u16); "), "{text}");
     let bad = quoridor().args(["fit", "--chance", f, "--validation", "1.5"]).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("`1.5` is not a share"));
@@ -790,4 +796,31 @@ fn fit_chance_prints_the_scale_and_the_calibration() {
     assert_eq!(chances.len(), 4);
     assert!((sum - 1.0).abs() < 1e-3, "{sum}");
     assert!(json_of(&["analyse", "--json", "--no-search"])["seat_chances"].is_null());
+}
+
+/// `quoridor analysis` through the real binary: answers as lines, errors as objects, the
+/// session going on until the end of the input.
+#[test]
+fn analysis_answers_json_lines_on_stdin() {
+    let input = concat!(
+        "{\"id\": 1, \"moves\": [\"e2\", \"e8\"], \"turns\": [2], \"depth\": 3, \"multipv\": 2}\n",
+        "{\"id\": 2, \"moves\": [\"e2\", \"e2\"]}\n",
+        "\n",
+        "{\"id\": 3, \"turns\": [0], \"nodes\": 500}\n",
+    );
+    let out = quoridor().arg("analysis").write_stdin(input).output().unwrap();
+    assert!(out.status.success());
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!((lines[0]["id"].as_u64(), lines[0]["turn"].as_u64()), (Some(1), Some(2)));
+    assert_eq!(lines[0]["candidates"].as_array().unwrap().len(), 2);
+    assert_eq!(lines[1]["id"], 2);
+    assert_eq!(lines[1]["field"], "moves");
+    assert!(lines[1]["error"].as_str().unwrap().contains("move 2 `e2` (North) is illegal"));
+    assert_eq!(lines[2]["id"], 3);
+    assert_eq!(lines[2]["status"], "playing");
 }

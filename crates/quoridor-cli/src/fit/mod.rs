@@ -66,10 +66,10 @@ pub struct Args {
     /// file (crates/quoridor-ai/src/weights_multi.rs)
     #[arg(long, conflicts_with = "net")]
     pub multi: bool,
-    /// Fit the scale of the two-player winning chance `σ(score / K)` on the search scores
-    /// and results instead (`quoridor_ai::chance::TWO_PLAYER_SCALE`), and print its
+    /// Fit the two-player winning chance of a search score on the results instead (a
+    /// table; `--out` then names crates/quoridor-ai/src/chance_table.rs), and print its
     /// calibration per tenth on the last games (`--validation`, their share)
-    #[arg(long, conflicts_with_all = ["net", "multi", "out"])]
+    #[arg(long, conflicts_with_all = ["net", "multi"])]
     pub chance: bool,
 }
 
