@@ -3,6 +3,8 @@
 // definitions come first, so rustdoc takes them instead (checked links to this version).
 //! [`Engine`]: Engine
 //! [`Analysis`]: Analysis
+//! [`Engine::analyse`]: Engine::analyse
+//! [`Candidate`]: Candidate
 //! [`MultiPv`]: MultiPv
 //! [`Limits`]: Limits
 //! [`SearchResult`]: SearchResult
