@@ -134,7 +134,8 @@ function redo() {
 }
 
 function resignSeat() {
-  if (!state.game || over()) return null;
+  // In analysis mode people play every seat to study the game: nobody resigns there.
+  if (!state.game || over() || state.analysing) return null;
   const turn = state.game.turn();
   if (isHuman(turn)) return turn;
   const humans = seats().filter((s) => isHuman(s) && state.game.isActive(s));
@@ -144,6 +145,8 @@ function resignSeat() {
 function resign() {
   const seat = resignSeat();
   if (!seat) return;
+  // One click must not end a game by accident.
+  if (!window.confirm(`Resign for ${Game.seatName(seat)}? The game ends.`)) return;
   stopEngine();
   state.game.resign(seat);
   state.redo = [];

@@ -197,6 +197,19 @@ test('four players, then King of the Hill, against the engine', async () => {
   await shot('king-of-the-hill');
 });
 
+test('on a phone 360 px wide the New game dialog fits and its Start button can be tapped', async () => {
+  const before = page.viewportSize() ?? { width: 1280, height: 900 };
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.click('#new-game');
+  const dialog = await page.locator('#new-dialog').boundingBox();
+  const start = await page.locator('#new-start').boundingBox();
+  assert.ok(dialog.x >= 0 && dialog.x + dialog.width <= 360, `dialog ${JSON.stringify(dialog)}`);
+  assert.ok(start.x >= 0 && start.x + start.width <= 360, `Start ${JSON.stringify(start)}`);
+  await page.click('#new-start');
+  assert.equal(await page.isVisible('#new-dialog'), false);
+  await page.setViewportSize(before);
+});
+
 test('a small board played to its end between people, and resigning', async () => {
   await newGame({ size: '5', seats: { S: 'human', N: 'human' } });
   for (const m of ['c2', 'c4', 'c3', 'b4', 'c4', 'b3', 'c5']) {
@@ -207,6 +220,15 @@ test('a small board played to its end between people, and resigning', async () =
   assert.match(await movetext(), / S\+$/);
   await shot('game-over');
   await page.click('#undo');
+  // Resign asks first: dismissed, the game goes on; accepted, it ends.
+  page.once('dialog', (d) => d.dismiss());
+  await page.click('#resign');
+  assert.doesNotMatch(await status(), /wins!/);
+  assert.doesNotMatch(await movetext(), /resigns/);
+  page.once('dialog', (d) => {
+    assert.match(d.message(), /^Resign for South\?/);
+    d.accept();
+  });
   await page.click('#resign');
   assert.match(await status(), /^North wins!/);
   assert.match(await movetext(), /S:resigns N\+$/);
@@ -247,6 +269,7 @@ test('analysis: evaluation bar, best line, depth and verdict as the engine think
   await page.click('#analyse');
   await page.waitForFunction(() => Number(document.getElementById('depth').textContent) >= 4, null, { timeout: 20000 });
   assert.equal(await page.isVisible('#eval-bar'), true);
+  assert.equal(await page.isDisabled('#resign'), true, 'nobody resigns in analysis mode');
   assert.match(await page.textContent('#verdict'), /^(South is (better|worse)|about equal) \([+-]\d+\.\d\d\)$|^South (wins|loses) in \d+ plies$/);
   assert.ok((await page.textContent('#pv')).split(' ').length >= 2);
   assert.equal(await page.isVisible('#thinking'), true);
