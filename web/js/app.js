@@ -20,6 +20,7 @@ const state = {
   thinking: null,      // { kind: 'play' | 'analyse', seat, position }
   info: null,          // the engine's latest information
   infoPosition: null,  // the position it is about
+  lastThought: null,   // { info, seat, move, events }: why the engine played its last move
   message: '',
   messageKind: '',
 };
@@ -105,6 +106,7 @@ function stopEngine() {
 
 function undo() {
   stopEngine();
+  state.lastThought = null;
   const humans = humansInGame();
   let taken = 0;
   for (;;) {
@@ -123,6 +125,7 @@ function undo() {
 
 function redo() {
   stopEngine();
+  state.lastThought = null;
   const humans = humansInGame();
   say('');
   while (state.redo.length) {
@@ -156,6 +159,7 @@ function resign() {
 
 function newGame(options) {
   stopEngine();
+  state.lastThought = null;
   const game = new Game(options.size, options.players, options.variant, options.walls, options.first);
   state.game?.free();
   state.game = game;
@@ -248,6 +252,9 @@ function runEngine() {
       }
     }
     state.thinking = null;
+    // Kept after the move, so that the panel still shows why the engine played it.
+    state.lastThought = move && info
+      ? { info, seat, move, events: state.game.events().length + 1 } : null;
     if (move) tryPlay(move, 'engine', info);
     else update();
   }).catch(engineFailed);
@@ -417,10 +424,16 @@ function renderPlayers(seatsView) {
 }
 
 function renderEngine() {
-  const info = state.info && state.infoPosition === state.game.position() ? state.info : null;
   const thinking = state.thinking;
+  // The last engine move's reasoning, while nothing else happened since.
+  const last = !thinking && state.lastThought?.events === state.game.events().length
+    ? state.lastThought : null;
+  const current = state.info && state.infoPosition === state.game.position() ? state.info : null;
+  const info = current ?? last?.info ?? null;
   $('thinking').hidden = !thinking;
   $('engine-idle').hidden = !!thinking;
+  $('engine-idle').textContent = last && !current
+    ? `${Game.seatName(last.seat)} played ${last.move}; its reasoning:` : 'idle';
   $('stop').hidden = !thinking;
   $('thinking-text').textContent = thinking
     ? (thinking.kind === 'analyse' ? 'analysing' : `${Game.seatName(thinking.seat)} thinking`) +

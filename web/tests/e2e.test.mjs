@@ -112,6 +112,10 @@ test('a pawn move by mouse, and the engine answers', async () => {
   assert.deepEqual(moves.slice(0, 2), ['1.', 'e2']);
   assert.equal(moves.length, 4, `one engine reply: ${moves.join(' ')}`);
   assert.equal(await page.locator('[data-distance=S] text').textContent(), '7');
+  // The panel keeps the engine's reasoning for its move.
+  assert.equal(await page.textContent('#engine-idle'), `North played ${moves[2]}; its reasoning:`);
+  assert.notEqual(await page.textContent('#pv'), '–');
+  assert.equal((await page.textContent('#pv')).split(' ')[0], moves[2]);
 });
 
 test('a wall by mouse: previewed while hovering, placed by a click', async () => {
