@@ -198,6 +198,9 @@ test('four players, then King of the Hill, against the engine', async () => {
   assert.match(await record(), /\[Variant "koth"\]/);
   await page.click('#show-paths');
   assert.equal(await page.locator('.path').count(), 4);
+  // Each path drawn aside from the others' (two along one file would hide each other).
+  const shifts = await page.$$eval('.path', (ps) => ps.map((p) => p.getAttribute('transform')));
+  assert.equal(new Set(shifts).size, 4, shifts.join(' / '));
   await shot('king-of-the-hill');
 });
 
