@@ -8,6 +8,12 @@ import { EngineClient } from './engine.js';
 const $ = (id) => document.getElementById(id);
 const HUMAN = 'human';
 
+// Touch screens (a finger, no hover) get 'tap' in the instructions, and the two taps a wall needs.
+const TOUCH = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+const HOW_TO_MOVE = TOUCH
+  ? 'tap a highlighted square, or tap between two squares to see a wall and tap again to place it'
+  : 'click a highlighted square, or point between two squares to place a wall';
+
 const state = {
   game: null,
   // Who plays each seat: HUMAN or an engine level 1-10.
@@ -170,7 +176,7 @@ function newGame(options) {
   engine.newGame();
   const first = Game.seatName(state.game.turn());
   say(isHuman(state.game.turn())
-    ? `New game. ${first} moves first: click a highlighted square, or point between two squares to place a wall.`
+    ? `New game. ${first} moves first: ${HOW_TO_MOVE}.`
     : `New game. ${first} moves first.`);
   afterChange();
 }
@@ -370,8 +376,8 @@ function renderStatus(interactive) {
     status.textContent = `${describe(turn)} is thinking…`;
   } else if (interactive) {
     const walls = g.wallsInHand(turn);
-    status.textContent = `${Game.seatName(turn)} to move: click a highlighted square` +
-      (walls > 0 ? `, or point between two squares to place a wall (${walls} left).` : '.');
+    status.textContent = `${Game.seatName(turn)} to move: ${TOUCH ? 'tap' : 'click'} a highlighted square` +
+      (walls > 0 ? `, or ${TOUCH ? 'tap between two squares, twice,' : 'point between two squares'} to place a wall (${walls} left).` : '.');
   } else if (state.paused) {
     status.textContent = `${describe(turn)} to move. The game is paused.`;
   } else {
@@ -506,7 +512,7 @@ function onSquare(name) {
   if (state.game.pawnMoves().includes(name)) tryPlay(name);
 }
 
-function onWallHover(name) {
+function onWallHover(name, { touch = false } = {}) {
   if (!name || !canPlayHere()) {
     if (state.preview) {
       state.preview = null;
@@ -516,6 +522,8 @@ function onWallHover(name) {
   }
   const reason = state.game.whyIllegal(name);
   state.preview = { name, legal: !reason, reason };
+  // A finger cannot hover: its first tap only shows the wall, and says so.
+  if (touch && !reason) say(`Wall ${name}: tap it again to place it.`);
   render();
 }
 
@@ -683,7 +691,7 @@ async function main() {
   board = new Board($('board'), { square: onSquare, wallHover: onWallHover, wallClick: onWallClick });
   wire();
   newGame({ size: 9, players: 2, variant: 'classic', walls: undefined, first: 'S' });
-  say('You are South (blue), against the engine at level 3. Click a highlighted square to move, or point between two squares to place a wall. First to the far side wins.');
+  say(`You are South (blue), against the engine at level 3. To move: ${HOW_TO_MOVE}. First to the far side wins.`);
   render();
   document.body.dataset.ready = 'true';
   // Offline use: a service worker keeps a copy of the page (where the browser allows one).

@@ -117,8 +117,8 @@ export class Board {
       // A finger cannot hover: the first tap shows the wall, a second tap places it.
       if (e.pointerType === 'touch' && this.touchWall !== wall) {
         this.touchWall = wall;
-        this.hoverWall = null;
-        this.setHover(wall);
+        this.hoverWall = wall;
+        this.handlers.wallHover(wall, { touch: true });
         return;
       }
       this.touchWall = null;

@@ -129,6 +129,23 @@ test('a wall by mouse: previewed while hovering, placed by a click', async () =>
   assert.match(await page.textContent('.players tr[data-seat=S] .wall-count'), /^9$/);
 });
 
+test('a wall by touch: the first tap shows it and says to tap again, the second places it', async () => {
+  await newGame({ seats: { S: 'human', N: 'human' } });
+  const tap = async (name) => {
+    const p = await wallPoint(name);
+    await page.evaluate(({ x, y }) => {
+      const target = document.elementFromPoint(x, y);
+      target.dispatchEvent(new PointerEvent('click', { pointerType: 'touch', clientX: x, clientY: y, bubbles: true }));
+    }, p);
+  };
+  await tap('c3h');
+  assert.equal(await page.getAttribute('#wall-preview', 'data-wall'), 'c3h');
+  assert.equal(await page.textContent('#message'), 'Wall c3h: tap it again to place it.');
+  assert.doesNotMatch(await movetext(), /c3h/);
+  await tap('c3h');
+  assert.match(await movetext(), /^1\. c3h /);
+});
+
 test('an illegal wall is drawn red with its reason and refused', async () => {
   await clickWall('c3h');
   await waitForTurn('South');
