@@ -500,8 +500,47 @@ function renderButtons() {
 }
 
 function update() {
+  save();
   runEngine();
   render();
+}
+
+// The game is kept in the browser's storage, so that a reload (or a visit later) goes on
+// with it: the record and who plays each seat.
+const SAVE_KEY = 'quoridor-game';
+
+function save() {
+  try {
+    if (state.game) {
+      localStorage.setItem(SAVE_KEY, JSON.stringify({ record: state.game.record(), players: state.players }));
+    }
+  } catch {
+    // Storage may be off (private windows): the page works without it.
+  }
+}
+
+function restore() {
+  let saved;
+  try {
+    saved = JSON.parse(localStorage.getItem(SAVE_KEY) ?? 'null');
+  } catch {
+    return false;
+  }
+  if (typeof saved?.record !== 'string') return false;
+  let game;
+  try {
+    game = Game.fromRecord(saved.record);
+  } catch {
+    return false;
+  }
+  state.game?.free();
+  state.game = game;
+  for (const s of Game.seatsFor(4)) {
+    const who = saved.players?.[s];
+    if (who === HUMAN || (Number.isInteger(who) && who >= 1 && who <= 10)) state.players[s] = who;
+  }
+  engine.newGame();
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -690,9 +729,14 @@ async function main() {
   engine = new EngineClient();
   board = new Board($('board'), { square: onSquare, wallHover: onWallHover, wallClick: onWallClick });
   wire();
-  newGame({ size: 9, players: 2, variant: 'classic', walls: undefined, first: 'S' });
-  say(`You are South (blue), against the engine at level 3. To move: ${HOW_TO_MOVE}. First to the far side wins.`);
-  render();
+  if (restore()) {
+    say(`Your game from the last visit, ${state.game.ply()} plies in (kept in this browser; New game starts another).`);
+    update();
+  } else {
+    newGame({ size: 9, players: 2, variant: 'classic', walls: undefined, first: 'S' });
+    say(`You are South (blue), against the engine at level 3. To move: ${HOW_TO_MOVE}. First to the far side wins.`);
+    render();
+  }
   document.body.dataset.ready = 'true';
   // Offline use: a service worker keeps a copy of the page (where the browser allows one).
   if ('serviceWorker' in navigator && window.isSecureContext) {

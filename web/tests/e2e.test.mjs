@@ -40,6 +40,8 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  // The page keeps its game in the browser's storage: every test starts from a fresh page.
+  await page.evaluate(() => localStorage.clear()).catch(() => {});
   await page.close();
   assert.deepEqual(problems, [], 'the browser reported problems');
 });
@@ -316,9 +318,26 @@ test('the stop button makes a thinking engine move at once', async () => {
   assert.equal((await movetext()).split(' ').length, 4);
 });
 
+test('a reload keeps the game: the record and who plays each seat', async () => {
+  await newGame({ size: '7', seats: { S: 'human', N: '2' } });
+  await page.click('[data-square=d2]');
+  await waitForTurn('South');
+  const before = await movetext();
+  assert.equal(before.split(' ').length, 4);
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal(await movetext(), before);
+  assert.match(await page.textContent('#message'), /^Your game from the last visit, 2 plies in/);
+  await page.click('[data-square=d3]');
+  await waitForTurn('South');
+  assert.equal((await movetext()).split(' ').length, 7, 'the engine still plays North');
+  await page.evaluate(() => localStorage.clear());
+});
+
 // Last: it stops the server.
 test('offline: once opened, the page and its engine work with the server gone', async () => {
   await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.evaluate(() => localStorage.clear());
   await page.reload();
   await page.waitForSelector('body[data-ready=true]');
   assert.equal(await page.evaluate(() => !!navigator.serviceWorker.controller), true);
@@ -326,6 +345,7 @@ test('offline: once opened, the page and its engine work with the server gone', 
   await new Promise((ok) => server.close(ok));
   server = null;
   // Failed requests are the point here, not problems.
+  await page.evaluate(() => localStorage.clear());
   await page.reload();
   await page.waitForSelector('body[data-ready=true]');
   problems = problems.filter((p) => !p.startsWith('request failed'));
