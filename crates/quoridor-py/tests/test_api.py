@@ -300,3 +300,19 @@ def test_diagram_is_the_cli_drawing():
     assert "\x1b" not in text and "\x1b[" in pos.diagram(color=True)
     with pytest.raises(TypeError):
         pos.diagram(color="yes")
+
+
+def test_winning_chances_of_scores_and_of_every_seat():
+    pos = q.Position("9 S:e4:8,N:e6:9 e3h,d4v,f6v N 6")
+    a = q.Engine(hash_mb=8).analyse(pos, depth=3)
+    assert q.win_chance(pos, eval=a.eval) == a.chance
+    assert q.win_chance(pos, eval=300) > q.win_chance(pos, eval=0) > q.win_chance(pos, eval=-300)
+    assert q.win_chance(pos, mate=3) == 1.0 and q.win_chance(pos, mate=-3) == 0.0
+    for bad in ({}, {"eval": 1, "mate": 1}, {"mate": 0}):
+        with pytest.raises(ValueError, match="give eval"):
+            q.win_chance(pos, **bad)
+    assert q.seat_chances(pos) is None
+    four = q.Position.start(q.Config(players=4))
+    chances = q.seat_chances(four)
+    assert [s for s, _ in chances] == [q.Seat(s) for s in "SWNE"]
+    assert abs(sum(p for _, p in chances) - 1.0) < 1e-9

@@ -39,6 +39,8 @@ from ._quoridor import (
     elo,
     move_to_action,
     observation_shape,
+    seat_chances,
+    win_chance,
 )
 
 __all__ = [
@@ -61,4 +63,6 @@ __all__ = [
     "elo",
     "move_to_action",
     "observation_shape",
+    "seat_chances",
+    "win_chance",
 ]

@@ -346,5 +346,9 @@ def action_to_move(action: int, size: int = 9, seat: Optional[SeatLike] = None) 
 def move_to_action(move: MoveLike, size: int = 9, seat: Optional[SeatLike] = None) -> int: ...
 def observation_shape(size: int = 9, players: int = 2) -> tuple[int, int, int]: ...
 def default_walls(size: int, players: int) -> int: ...
+def seat_chances(position: Position) -> Optional[list[tuple[Seat, float]]]:
+    """Each active seat's chance to win (3-4 players, the evaluation's model); else None."""
+def win_chance(position: Position, *, eval: Optional[int] = None, mate: Optional[int] = None) -> float:
+    """The side to move's chance to win for a score: ``eval`` centi-steps or ``mate`` plies."""
 def elo(wins: int, draws: int, losses: int) -> Optional[EloEstimate]:
     """The Elo difference of a side from its wins, draws and losses; ``None`` without games."""
