@@ -55,10 +55,10 @@ pub fn text(r: &Review) -> String {
     s.push('\n');
     for p in r.players() {
         s.push_str(&format!(
-            "{:<6} accuracy {:>5.1}%  {} moves: {}, {}, {}\n",
+            "{:<6} accuracy {:>5.1}%  {}: {}, {}, {}\n",
             p.seat.to_string(),
             p.accuracy,
-            p.moves,
+            count(p.moves, "move", "moves"),
             count(p.counts[0], "inaccuracy", "inaccuracies"),
             count(p.counts[1], "mistake", "mistakes"),
             count(p.counts[2], "blunder", "blunders")
