@@ -175,9 +175,16 @@ function newGame(options) {
   state.info = null;
   engine.newGame();
   const first = Game.seatName(state.game.turn());
-  say(isHuman(state.game.turn())
+  // King of the Hill gives the first mover one wall fewer (the record's Walls tag is the
+  // others' count): say so, or the unequal counts look like a bug.
+  const g = state.game;
+  const others = seats().filter((s) => s !== g.turn()).map((s) => g.wallsInHand(s));
+  const fewer = g.variant() === 'koth' && others.length && g.wallsInHand(g.turn()) < others[0]
+    ? ` In King of the Hill ${first}, moving first, has one wall fewer (${g.wallsInHand(g.turn())} against ${others[0]}).`
+    : '';
+  say((isHuman(state.game.turn())
     ? `New game. ${first} moves first: ${HOW_TO_MOVE}.`
-    : `New game. ${first} moves first.`);
+    : `New game. ${first} moves first.`) + fewer);
   afterChange();
 }
 
@@ -602,9 +609,16 @@ function fillSeatOptions() {
     select.value = String(state.players[s]);
     box.append(label, select);
   }
-  $('opt-walls').placeholder = `default: ${Game.defaultWalls(Number($('opt-size').value), players)}`;
   $('opt-variant').querySelector('[value=koth]').disabled = players !== 4;
   if (players !== 4) $('opt-variant').value = 'classic';
+  fillWallsPlaceholder();
+}
+
+// The default walls, and in King of the Hill the first mover's one fewer.
+function fillWallsPlaceholder() {
+  const walls = Game.defaultWalls(Number($('opt-size').value), Number($('opt-players').value));
+  $('opt-walls').placeholder = $('opt-variant').value === 'koth'
+    ? `default: ${walls}, the first mover ${Math.max(walls - 1, 0)}` : `default: ${walls}`;
 }
 
 function openNewDialog() {
@@ -714,6 +728,7 @@ function wire() {
       fillSeatOptions();
       $('opt-variant').value = 'koth';
     }
+    fillWallsPlaceholder();
   });
   $('new-form').addEventListener('submit', startFromDialog);
   $('new-cancel').addEventListener('click', () => $('new-dialog').close());

@@ -83,6 +83,9 @@ async function newGame({ size = '9', players = '2', variant = 'classic', seats =
   await page.selectOption('#opt-size', size);
   await page.selectOption('#opt-players', players);
   await page.selectOption('#opt-variant', variant);
+  if (variant === 'koth') {
+    assert.match(await page.getAttribute('#opt-walls', 'placeholder'), /^default: \d+, the first mover \d+$/);
+  }
   for (const [seat, who] of Object.entries(seats)) await page.selectOption(`#opt-seat-${seat}`, who);
   if (screenshot) await shot(screenshot);
   await page.click('#new-start');
@@ -212,6 +215,7 @@ test('four players, then King of the Hill, against the engine', async () => {
   assert.equal(await page.locator('[data-distance=S] text').textContent(), '4');
   assert.match(await page.textContent('.players tr[data-seat=S] .wall-count'), /^4$/);
   assert.match(await page.textContent('.players tr[data-seat=W] .wall-count'), /^5$/);
+  assert.match(await page.textContent('#message'), /In King of the Hill South, moving first, has one wall fewer \(4 against 5\)\.$/);
   await page.click('[data-square=e2]');
   await waitForTurn('South');
   assert.match(await record(), /\[Variant "koth"\]/);
