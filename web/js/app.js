@@ -436,6 +436,11 @@ function renderPlayers(seatsView) {
   }
 }
 
+function chancePercent(info) {
+  const p = Math.round(info.chance * 100);
+  return `${info.scoreKind === 'eval' ? Math.min(99, Math.max(1, p)) : p}%`;
+}
+
 function renderEngine() {
   const thinking = state.thinking;
   // The last engine move's reasoning, while nothing else happened since.
@@ -458,6 +463,10 @@ function renderEngine() {
   $('pause').hidden = !allEngines || over();
   $('pause').textContent = state.paused ? 'Continue' : 'Pause';
   $('verdict').textContent = info ? info.verdict : '–';
+  // The side to move's chance to win, as `quoridor analyse` shows it: 1-99% for an
+  // evaluation, 0% or 100% only for a found result.
+  $('chance').textContent = info && Number.isFinite(info.chance)
+    ? `${Game.seatName(info.side)} ${chancePercent(info)} to win` : '–';
   $('depth').textContent = info ? String(info.depth) : '–';
   $('pv').textContent = info ? info.pv.join(' ') : '–';
   $('speed').textContent = info

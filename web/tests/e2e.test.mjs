@@ -300,6 +300,7 @@ test('analysis: evaluation bar, best line, depth and verdict as the engine think
   await page.waitForFunction(() => Number(document.getElementById('depth').textContent) >= 4, null, { timeout: 20000 });
   assert.equal(await page.isVisible('#eval-bar'), true);
   assert.equal(await page.isDisabled('#resign'), true, 'nobody resigns in analysis mode');
+  assert.match(await page.textContent('#chance'), /^South \d{1,3}% to win$/);
   assert.match(await page.textContent('#verdict'), /^(South is (better|worse)|about equal) \([+-]\d+\.\d\d\)$|^South (wins|loses) in \d+ plies$/);
   assert.ok((await page.textContent('#pv')).split(' ').length >= 2);
   assert.equal(await page.isVisible('#thinking'), true);
