@@ -8,6 +8,12 @@ import { EngineClient } from './engine.js';
 const $ = (id) => document.getElementById(id);
 const HUMAN = 'human';
 
+// Touch screens (a finger, no hover) get 'tap' in the instructions, and the two taps a wall needs.
+const TOUCH = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+const HOW_TO_MOVE = TOUCH
+  ? 'tap a highlighted square, or tap between two squares to see a wall and tap again to place it'
+  : 'click a highlighted square, or point between two squares to place a wall';
+
 const state = {
   game: null,
   // Who plays each seat: HUMAN or an engine level 1-10.
@@ -20,6 +26,7 @@ const state = {
   thinking: null,      // { kind: 'play' | 'analyse', seat, position }
   info: null,          // the engine's latest information
   infoPosition: null,  // the position it is about
+  lastThought: null,   // { info, seat, move, events }: why the engine played its last move
   message: '',
   messageKind: '',
 };
@@ -105,6 +112,7 @@ function stopEngine() {
 
 function undo() {
   stopEngine();
+  state.lastThought = null;
   const humans = humansInGame();
   let taken = 0;
   for (;;) {
@@ -123,6 +131,7 @@ function undo() {
 
 function redo() {
   stopEngine();
+  state.lastThought = null;
   const humans = humansInGame();
   say('');
   while (state.redo.length) {
@@ -134,7 +143,8 @@ function redo() {
 }
 
 function resignSeat() {
-  if (!state.game || over()) return null;
+  // In analysis mode people play every seat to study the game: nobody resigns there.
+  if (!state.game || over() || state.analysing) return null;
   const turn = state.game.turn();
   if (isHuman(turn)) return turn;
   const humans = seats().filter((s) => isHuman(s) && state.game.isActive(s));
@@ -144,6 +154,8 @@ function resignSeat() {
 function resign() {
   const seat = resignSeat();
   if (!seat) return;
+  // One click must not end a game by accident.
+  if (!window.confirm(`Resign for ${Game.seatName(seat)}? The game ends.`)) return;
   stopEngine();
   state.game.resign(seat);
   state.redo = [];
@@ -153,6 +165,7 @@ function resign() {
 
 function newGame(options) {
   stopEngine();
+  state.lastThought = null;
   const game = new Game(options.size, options.players, options.variant, options.walls, options.first);
   state.game?.free();
   state.game = game;
@@ -162,9 +175,16 @@ function newGame(options) {
   state.info = null;
   engine.newGame();
   const first = Game.seatName(state.game.turn());
-  say(isHuman(state.game.turn())
-    ? `New game. ${first} moves first: click a highlighted square, or point between two squares to place a wall.`
-    : `New game. ${first} moves first.`);
+  // King of the Hill gives the first mover one wall fewer (the record's Walls tag is the
+  // others' count): say so, or the unequal counts look like a bug.
+  const g = state.game;
+  const others = seats().filter((s) => s !== g.turn()).map((s) => g.wallsInHand(s));
+  const fewer = g.variant() === 'koth' && others.length && g.wallsInHand(g.turn()) < others[0]
+    ? ` In King of the Hill ${first}, moving first, has one wall fewer (${g.wallsInHand(g.turn())} against ${others[0]}).`
+    : '';
+  say((isHuman(state.game.turn())
+    ? `New game. ${first} moves first: ${HOW_TO_MOVE}.`
+    : `New game. ${first} moves first.`) + fewer);
   afterChange();
 }
 
@@ -245,6 +265,9 @@ function runEngine() {
       }
     }
     state.thinking = null;
+    // Kept after the move, so that the panel still shows why the engine played it.
+    state.lastThought = move && info
+      ? { info, seat, move, events: state.game.events().length + 1 } : null;
     if (move) tryPlay(move, 'engine', info);
     else update();
   }).catch(engineFailed);
@@ -360,8 +383,8 @@ function renderStatus(interactive) {
     status.textContent = `${describe(turn)} is thinking…`;
   } else if (interactive) {
     const walls = g.wallsInHand(turn);
-    status.textContent = `${Game.seatName(turn)} to move: click a highlighted square` +
-      (walls > 0 ? `, or point between two squares to place a wall (${walls} left).` : '.');
+    status.textContent = `${Game.seatName(turn)} to move: ${TOUCH ? 'tap' : 'click'} a highlighted square` +
+      (walls > 0 ? `, or ${TOUCH ? 'tap between two squares, twice,' : 'point between two squares'} to place a wall (${walls} left).` : '.');
   } else if (state.paused) {
     status.textContent = `${describe(turn)} to move. The game is paused.`;
   } else {
@@ -413,11 +436,22 @@ function renderPlayers(seatsView) {
   }
 }
 
+function chancePercent(info) {
+  const p = Math.round(info.chance * 100);
+  return `${info.scoreKind === 'eval' ? Math.min(99, Math.max(1, p)) : p}%`;
+}
+
 function renderEngine() {
-  const info = state.info && state.infoPosition === state.game.position() ? state.info : null;
   const thinking = state.thinking;
+  // The last engine move's reasoning, while nothing else happened since.
+  const last = !thinking && state.lastThought?.events === state.game.events().length
+    ? state.lastThought : null;
+  const current = state.info && state.infoPosition === state.game.position() ? state.info : null;
+  const info = current ?? last?.info ?? null;
   $('thinking').hidden = !thinking;
   $('engine-idle').hidden = !!thinking;
+  $('engine-idle').textContent = last && !current
+    ? `${Game.seatName(last.seat)} played ${last.move}; its reasoning:` : 'idle';
   $('stop').hidden = !thinking;
   $('thinking-text').textContent = thinking
     ? (thinking.kind === 'analyse' ? 'analysing' : `${Game.seatName(thinking.seat)} thinking`) +
@@ -429,6 +463,10 @@ function renderEngine() {
   $('pause').hidden = !allEngines || over();
   $('pause').textContent = state.paused ? 'Continue' : 'Pause';
   $('verdict').textContent = info ? info.verdict : '–';
+  // The side to move's chance to win, as `quoridor analyse` shows it: 1-99% for an
+  // evaluation, 0% or 100% only for a found result.
+  $('chance').textContent = info && Number.isFinite(info.chance)
+    ? `${Game.seatName(info.side)} ${chancePercent(info)} to win` : '–';
   $('depth').textContent = info ? String(info.depth) : '–';
   $('pv').textContent = info ? info.pv.join(' ') : '–';
   $('speed').textContent = info
@@ -478,8 +516,47 @@ function renderButtons() {
 }
 
 function update() {
+  save();
   runEngine();
   render();
+}
+
+// The game is kept in the browser's storage, so that a reload (or a visit later) goes on
+// with it: the record and who plays each seat.
+const SAVE_KEY = 'quoridor-game';
+
+function save() {
+  try {
+    if (state.game) {
+      localStorage.setItem(SAVE_KEY, JSON.stringify({ record: state.game.record(), players: state.players }));
+    }
+  } catch {
+    // Storage may be off (private windows): the page works without it.
+  }
+}
+
+function restore() {
+  let saved;
+  try {
+    saved = JSON.parse(localStorage.getItem(SAVE_KEY) ?? 'null');
+  } catch {
+    return false;
+  }
+  if (typeof saved?.record !== 'string') return false;
+  let game;
+  try {
+    game = Game.fromRecord(saved.record);
+  } catch {
+    return false;
+  }
+  state.game?.free();
+  state.game = game;
+  for (const s of Game.seatsFor(4)) {
+    const who = saved.players?.[s];
+    if (who === HUMAN || (Number.isInteger(who) && who >= 1 && who <= 10)) state.players[s] = who;
+  }
+  engine.newGame();
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -490,7 +567,7 @@ function onSquare(name) {
   if (state.game.pawnMoves().includes(name)) tryPlay(name);
 }
 
-function onWallHover(name) {
+function onWallHover(name, { touch = false } = {}) {
   if (!name || !canPlayHere()) {
     if (state.preview) {
       state.preview = null;
@@ -500,6 +577,8 @@ function onWallHover(name) {
   }
   const reason = state.game.whyIllegal(name);
   state.preview = { name, legal: !reason, reason };
+  // A finger cannot hover: its first tap only shows the wall, and says so.
+  if (touch && !reason) say(`Wall ${name}: tap it again to place it.`);
   render();
 }
 
@@ -539,9 +618,16 @@ function fillSeatOptions() {
     select.value = String(state.players[s]);
     box.append(label, select);
   }
-  $('opt-walls').placeholder = `default: ${Game.defaultWalls(Number($('opt-size').value), players)}`;
   $('opt-variant').querySelector('[value=koth]').disabled = players !== 4;
   if (players !== 4) $('opt-variant').value = 'classic';
+  fillWallsPlaceholder();
+}
+
+// The default walls, and in King of the Hill the first mover's one fewer.
+function fillWallsPlaceholder() {
+  const walls = Game.defaultWalls(Number($('opt-size').value), Number($('opt-players').value));
+  $('opt-walls').placeholder = $('opt-variant').value === 'koth'
+    ? `default: ${walls}, the first mover ${Math.max(walls - 1, 0)}` : `default: ${walls}`;
 }
 
 function openNewDialog() {
@@ -651,6 +737,7 @@ function wire() {
       fillSeatOptions();
       $('opt-variant').value = 'koth';
     }
+    fillWallsPlaceholder();
   });
   $('new-form').addEventListener('submit', startFromDialog);
   $('new-cancel').addEventListener('click', () => $('new-dialog').close());
@@ -666,9 +753,14 @@ async function main() {
   engine = new EngineClient();
   board = new Board($('board'), { square: onSquare, wallHover: onWallHover, wallClick: onWallClick });
   wire();
-  newGame({ size: 9, players: 2, variant: 'classic', walls: undefined, first: 'S' });
-  say('You are South (blue), against the engine at level 3. Click a highlighted square to move, or point between two squares to place a wall. First to the far side wins.');
-  render();
+  if (restore()) {
+    say(`Your game from the last visit, ${state.game.ply()} plies in (kept in this browser; New game starts another).`);
+    update();
+  } else {
+    newGame({ size: 9, players: 2, variant: 'classic', walls: undefined, first: 'S' });
+    say(`You are South (blue), against the engine at level 3. To move: ${HOW_TO_MOVE}. First to the far side wins.`);
+    render();
+  }
   document.body.dataset.ready = 'true';
   // Offline use: a service worker keeps a copy of the page (where the browser allows one).
   if ('serviceWorker' in navigator && window.isSecureContext) {

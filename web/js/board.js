@@ -1,6 +1,9 @@
 // The board as SVG: squares, goals, walls, pawns with their distances, paths, and the
 // pointer: clicks on highlighted squares, wall previews in the grooves.
 
+// How far each seat's path is drawn from the squares' centres, in board units.
+const PATH_OFFSET = { S: [-5, 0], N: [5, 0], W: [0, -5], E: [0, 5] };
+
 const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 44;       // a square's side
 const GROOVE = 12;     // the gap between squares, where walls lie
@@ -114,8 +117,8 @@ export class Board {
       // A finger cannot hover: the first tap shows the wall, a second tap places it.
       if (e.pointerType === 'touch' && this.touchWall !== wall) {
         this.touchWall = wall;
-        this.hoverWall = null;
-        this.setHover(wall);
+        this.hoverWall = wall;
+        this.handlers.wallHover(wall, { touch: true });
         return;
       }
       this.touchWall = null;
@@ -196,7 +199,12 @@ export class Board {
       for (const seat of view.seats) {
         if (seat.path.length < 2) continue;
         const pts = seat.path.map((q) => this.centre(q).join(',')).join(' ');
-        el('polyline', { points: pts, class: `path seat-${seat.letter}` }, svg);
+        // Each seat's path a little aside from the squares' centres, so that two paths along
+        // the same file (South's and North's up and down the e-file) do not hide each other.
+        const [dx, dy] = PATH_OFFSET[seat.letter] ?? [0, 0];
+        el('polyline', {
+          points: pts, class: `path seat-${seat.letter}`, transform: `translate(${dx} ${dy})`,
+        }, svg);
       }
     }
 

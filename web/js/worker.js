@@ -12,7 +12,7 @@ function plain(info) {
   const p = {
     depth: info.depth, scoreText: info.scoreText, scoreKind: info.scoreKind,
     scoreValue: info.scoreValue, verdict: info.verdict, side: info.side, pv: info.pv,
-    nodes: info.nodes, nps: info.nps, timeMs: info.timeMs,
+    nodes: info.nodes, nps: info.nps, timeMs: info.timeMs, chance: info.chance,
   };
   info.free();
   return p;

@@ -40,6 +40,8 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  // The page keeps its game in the browser's storage: every test starts from a fresh page.
+  await page.evaluate(() => localStorage.clear()).catch(() => {});
   await page.close();
   assert.deepEqual(problems, [], 'the browser reported problems');
 });
@@ -81,6 +83,9 @@ async function newGame({ size = '9', players = '2', variant = 'classic', seats =
   await page.selectOption('#opt-size', size);
   await page.selectOption('#opt-players', players);
   await page.selectOption('#opt-variant', variant);
+  if (variant === 'koth') {
+    assert.match(await page.getAttribute('#opt-walls', 'placeholder'), /^default: \d+, the first mover \d+$/);
+  }
   for (const [seat, who] of Object.entries(seats)) await page.selectOption(`#opt-seat-${seat}`, who);
   if (screenshot) await shot(screenshot);
   await page.click('#new-start');
@@ -112,6 +117,10 @@ test('a pawn move by mouse, and the engine answers', async () => {
   assert.deepEqual(moves.slice(0, 2), ['1.', 'e2']);
   assert.equal(moves.length, 4, `one engine reply: ${moves.join(' ')}`);
   assert.equal(await page.locator('[data-distance=S] text').textContent(), '7');
+  // The panel keeps the engine's reasoning for its move.
+  assert.equal(await page.textContent('#engine-idle'), `North played ${moves[2]}; its reasoning:`);
+  assert.notEqual(await page.textContent('#pv'), '–');
+  assert.equal((await page.textContent('#pv')).split(' ')[0], moves[2]);
 });
 
 test('a wall by mouse: previewed while hovering, placed by a click', async () => {
@@ -123,6 +132,23 @@ test('a wall by mouse: previewed while hovering, placed by a click', async () =>
   assert.match(await movetext(), /^1\. c3h /);
   assert.equal(await page.locator('[data-wall=c3h].wall').count(), 1);
   assert.match(await page.textContent('.players tr[data-seat=S] .wall-count'), /^9$/);
+});
+
+test('a wall by touch: the first tap shows it and says to tap again, the second places it', async () => {
+  await newGame({ seats: { S: 'human', N: 'human' } });
+  const tap = async (name) => {
+    const p = await wallPoint(name);
+    await page.evaluate(({ x, y }) => {
+      const target = document.elementFromPoint(x, y);
+      target.dispatchEvent(new PointerEvent('click', { pointerType: 'touch', clientX: x, clientY: y, bubbles: true }));
+    }, p);
+  };
+  await tap('c3h');
+  assert.equal(await page.getAttribute('#wall-preview', 'data-wall'), 'c3h');
+  assert.equal(await page.textContent('#message'), 'Wall c3h: tap it again to place it.');
+  assert.doesNotMatch(await movetext(), /c3h/);
+  await tap('c3h');
+  assert.match(await movetext(), /^1\. c3h /);
 });
 
 test('an illegal wall is drawn red with its reason and refused', async () => {
@@ -189,12 +215,29 @@ test('four players, then King of the Hill, against the engine', async () => {
   assert.equal(await page.locator('[data-distance=S] text').textContent(), '4');
   assert.match(await page.textContent('.players tr[data-seat=S] .wall-count'), /^4$/);
   assert.match(await page.textContent('.players tr[data-seat=W] .wall-count'), /^5$/);
+  assert.match(await page.textContent('#message'), /In King of the Hill South, moving first, has one wall fewer \(4 against 5\)\.$/);
   await page.click('[data-square=e2]');
   await waitForTurn('South');
   assert.match(await record(), /\[Variant "koth"\]/);
   await page.click('#show-paths');
   assert.equal(await page.locator('.path').count(), 4);
+  // Each path drawn aside from the others' (two along one file would hide each other).
+  const shifts = await page.$$eval('.path', (ps) => ps.map((p) => p.getAttribute('transform')));
+  assert.equal(new Set(shifts).size, 4, shifts.join(' / '));
   await shot('king-of-the-hill');
+});
+
+test('on a phone 360 px wide the New game dialog fits and its Start button can be tapped', async () => {
+  const before = page.viewportSize() ?? { width: 1280, height: 900 };
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.click('#new-game');
+  const dialog = await page.locator('#new-dialog').boundingBox();
+  const start = await page.locator('#new-start').boundingBox();
+  assert.ok(dialog.x >= 0 && dialog.x + dialog.width <= 360, `dialog ${JSON.stringify(dialog)}`);
+  assert.ok(start.x >= 0 && start.x + start.width <= 360, `Start ${JSON.stringify(start)}`);
+  await page.click('#new-start');
+  assert.equal(await page.isVisible('#new-dialog'), false);
+  await page.setViewportSize(before);
 });
 
 test('a small board played to its end between people, and resigning', async () => {
@@ -207,6 +250,15 @@ test('a small board played to its end between people, and resigning', async () =
   assert.match(await movetext(), / S\+$/);
   await shot('game-over');
   await page.click('#undo');
+  // Resign asks first: dismissed, the game goes on; accepted, it ends.
+  page.once('dialog', (d) => d.dismiss());
+  await page.click('#resign');
+  assert.doesNotMatch(await status(), /wins!/);
+  assert.doesNotMatch(await movetext(), /resigns/);
+  page.once('dialog', (d) => {
+    assert.match(d.message(), /^Resign for South\?/);
+    d.accept();
+  });
   await page.click('#resign');
   assert.match(await status(), /^North wins!/);
   assert.match(await movetext(), /S:resigns N\+$/);
@@ -247,6 +299,8 @@ test('analysis: evaluation bar, best line, depth and verdict as the engine think
   await page.click('#analyse');
   await page.waitForFunction(() => Number(document.getElementById('depth').textContent) >= 4, null, { timeout: 20000 });
   assert.equal(await page.isVisible('#eval-bar'), true);
+  assert.equal(await page.isDisabled('#resign'), true, 'nobody resigns in analysis mode');
+  assert.match(await page.textContent('#chance'), /^South \d{1,3}% to win$/);
   assert.match(await page.textContent('#verdict'), /^(South is (better|worse)|about equal) \([+-]\d+\.\d\d\)$|^South (wins|loses) in \d+ plies$/);
   assert.ok((await page.textContent('#pv')).split(' ').length >= 2);
   assert.equal(await page.isVisible('#thinking'), true);
@@ -269,9 +323,26 @@ test('the stop button makes a thinking engine move at once', async () => {
   assert.equal((await movetext()).split(' ').length, 4);
 });
 
+test('a reload keeps the game: the record and who plays each seat', async () => {
+  await newGame({ size: '7', seats: { S: 'human', N: '2' } });
+  await page.click('[data-square=d2]');
+  await waitForTurn('South');
+  const before = await movetext();
+  assert.equal(before.split(' ').length, 4);
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal(await movetext(), before);
+  assert.match(await page.textContent('#message'), /^Your game from the last visit, 2 plies in/);
+  await page.click('[data-square=d3]');
+  await waitForTurn('South');
+  assert.equal((await movetext()).split(' ').length, 7, 'the engine still plays North');
+  await page.evaluate(() => localStorage.clear());
+});
+
 // Last: it stops the server.
 test('offline: once opened, the page and its engine work with the server gone', async () => {
   await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.evaluate(() => localStorage.clear());
   await page.reload();
   await page.waitForSelector('body[data-ready=true]');
   assert.equal(await page.evaluate(() => !!navigator.serviceWorker.controller), true);
@@ -279,6 +350,7 @@ test('offline: once opened, the page and its engine work with the server gone', 
   await new Promise((ok) => server.close(ok));
   server = null;
   // Failed requests are the point here, not problems.
+  await page.evaluate(() => localStorage.clear());
   await page.reload();
   await page.waitForSelector('body[data-ready=true]');
   problems = problems.filter((p) => !p.startsWith('request failed'));

@@ -8,12 +8,14 @@ use std::thread::ScopedJoinHandle;
 
 use quoridor_core::{Game, Position};
 
+use crate::analysis::{Analysis, Candidate, MultiPv};
 use crate::params::MAX_THREADS;
+use crate::params::MultiSearch;
 use crate::params::{EvalParams, SearchParams};
-use crate::search::{Shared, Worker};
+use crate::search::{PassLimits, Shared, Worker};
 use crate::time::Instant;
 use crate::tt::Tt;
-use crate::{EngineOptions, Limits, SearchInfo, SearchResult};
+use crate::{Clock, EngineOptions, Limits, SearchInfo, SearchResult};
 
 /// Most evaluation noise, in centi-steps either way ([`Engine::set_noise`]).
 const MAX_NOISE: i32 = 10_000;
@@ -190,6 +192,16 @@ impl Engine {
         limits: &Limits,
         on_iteration: &mut dyn FnMut(&SearchInfo),
     ) -> Option<SearchResult> {
+        self.set_history(game);
+        let result = self.search(game.position(), limits, on_iteration);
+        for w in &mut self.workers {
+            w.root.history.clear();
+        }
+        result
+    }
+
+    /// Tells every thread the positions `game` went through before its current one.
+    fn set_history(&mut self, game: &Game) {
         let current = game.position();
         let mut keys: Vec<u64> = game
             .positions()
@@ -201,11 +213,6 @@ impl Engine {
         for w in &mut self.workers {
             w.root.history.clone_from(&keys);
         }
-        let result = self.search(current, limits, on_iteration);
-        for w in &mut self.workers {
-            w.root.history.clear();
-        }
-        result
     }
 
     /// Searches `pos` within `limits`, calling `on_iteration` after every completed
@@ -276,6 +283,100 @@ impl Engine {
         info.nps = (u128::from(nodes) * 1_000_000_000 / info.time.as_nanos().max(1)) as u64;
         Some(result)
     }
+}
+
+/// Multi-PV: the candidate moves of a position.
+impl Engine {
+    /// The `multipv` best moves of `pos`, each with its own exact score and principal
+    /// variation at the same depth (see [`Analysis`]); `on_iteration` is called as by
+    /// [`Engine::search`] during the first search. Returns `None` only when the game is over.
+    ///
+    /// The first line is the result of [`Engine::search`] under `limits`; then a second pass
+    /// at the depth it completed searches the other root moves, each with a window whose
+    /// lower bound is the worst line kept so far (so it costs much less than one search per
+    /// line: `docs/performance.md`). Asking for more lines than the position has legal moves
+    /// gives every move. A depth limit applies to both passes alike; with more than one
+    /// line, a node or time limit is shared: the first search gets half of it, the second
+    /// pass the rest, and a second pass cut short by it gives the lines it finished
+    /// ([`Analysis::complete`] is then false). The second pass runs on one thread; with
+    /// `MultiSearch::MaxN` there is one line only.
+    ///
+    /// ```
+    /// use quoridor_ai::{Engine, EngineOptions, Limits, MultiPv};
+    /// use quoridor_core::Position;
+    /// let pos = Position::default();
+    /// let mut engine = Engine::new(EngineOptions::default().with_hash_mb(16));
+    /// let three = MultiPv::new(3).unwrap();
+    /// let a = engine.analyse(&pos, &Limits::depth(3), three, &mut |_| {}).unwrap();
+    /// assert_eq!(a.lines.len(), 3);
+    /// assert!(a.lines.windows(2).all(|w| w[0].score >= w[1].score));
+    /// // The first line is the single search's answer at the same depth.
+    /// let mut fresh = Engine::new(EngineOptions::default().with_hash_mb(16));
+    /// let r = fresh.search(&pos, &Limits::depth(3), &mut |_| {}).unwrap();
+    /// assert_eq!((a.best().mv, a.best().score), (r.best, r.info.score));
+    /// ```
+    ///
+    /// # Panics
+    /// As [`Engine::search`]: only if `on_iteration` panics, or on a bug in the search.
+    pub fn analyse(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        multipv: MultiPv,
+        on_iteration: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<Analysis> {
+        let start = Instant::now();
+        let more = multipv.get().saturating_sub(1);
+        let first_limits = if more == 0 { limits.clone() } else { first_share(limits) };
+        let first = self.search(pos, &first_limits, on_iteration)?;
+        let mut lines =
+            vec![Candidate { mv: first.best, score: first.info.score, pv: first.info.pv.clone() }];
+        let maxn = self.workers[0].settings.sparams.multi == MultiSearch::MaxN && pos.players() > 2;
+        let mut complete = !maxn || more == 0;
+        let mut nodes = first.info.nodes;
+        if more > 0 && !maxn {
+            let pass = PassLimits {
+                deadline: limits.budget().and_then(|(_, hard)| start.checked_add(hard)),
+                nodes: limits.nodes.map_or(u64::MAX, |n| n.saturating_sub(nodes)),
+                stop: limits.stop.clone(),
+            };
+            let main = &mut self.workers[0];
+            let (others, done) = main.more_lines(pos, &first, more, first.info.depth, &pass);
+            nodes = nodes.saturating_add(main.budget.nodes);
+            complete = done;
+            lines.extend(others);
+            // Stable: the first search's move stays first unless another proved better.
+            lines.sort_by_key(|c| std::cmp::Reverse(c.score));
+        }
+        Some(Analysis { lines, depth: first.info.depth, complete, nodes, time: start.elapsed() })
+    }
+
+    /// [`Engine::analyse`] of the current position of `game`, knowing the positions the
+    /// game went through (as [`Engine::search_game`] does).
+    pub fn analyse_game(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        multipv: MultiPv,
+        on_iteration: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<Analysis> {
+        self.set_history(game);
+        let result = self.analyse(game.position(), limits, multipv, on_iteration);
+        for w in &mut self.workers {
+            w.root.history.clear();
+        }
+        result
+    }
+}
+
+/// The first search's share of `limits` when more lines follow: half of a node or time
+/// limit (the second pass gets the rest); a depth limit and the stop flag unchanged.
+fn first_share(limits: &Limits) -> Limits {
+    let mut l = limits.clone();
+    l.nodes = limits.nodes.map(|n| n / 2);
+    l.movetime = limits.movetime.map(|t| t / 2);
+    l.clock = limits.clock.map(|c| Clock::new(c.time_left / 2, c.increment / 2));
+    l
 }
 
 #[cfg(test)]

@@ -2,6 +2,10 @@
 // examples run as doc tests. The README's item links point to docs.rs for crates.io; these
 // definitions come first, so rustdoc takes them instead (checked links to this version).
 //! [`Engine`]: Engine
+//! [`Analysis`]: Analysis
+//! [`Engine::analyse`]: Engine::analyse
+//! [`Candidate`]: Candidate
+//! [`MultiPv`]: MultiPv
 //! [`Limits`]: Limits
 //! [`SearchResult`]: SearchResult
 //! [`Score`]: Score
@@ -19,15 +23,19 @@
 //! [`SplitMix64`]: SplitMix64
 //! [`Clock`]: Clock
 //! [`params`]: params
+//! [`chance`]: chance
 //! [`arena`]: arena
 #![warn(missing_debug_implementations)]
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod analysis;
 pub mod arena;
 pub mod bench;
 pub mod bots;
+pub mod chance;
+mod chance_table;
 mod engine;
 pub mod eval;
 pub mod level;
@@ -52,6 +60,7 @@ use std::time::Duration;
 
 use quoridor_core::Move;
 
+pub use analysis::{Analysis, Candidate, MultiPv, ParseMultiPvError};
 pub use bench::{BenchReport, bench, bench_positions};
 pub use bots::{Bot, EngineBot, GreedyBot, RandomBot};
 pub use engine::Engine;

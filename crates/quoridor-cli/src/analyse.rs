@@ -4,7 +4,8 @@
 use std::io::Write;
 use std::time::Duration;
 
-use quoridor_ai::{Engine, Limits, Score, SearchInfo, Verdict};
+use quoridor_ai::chance::{percent, seat_chances, win_chance};
+use quoridor_ai::{Analysis, Candidate, Engine, Limits, MultiPv, Score, SearchInfo, Verdict};
 use quoridor_core::{Outcome, Position, Seat};
 use serde_json::{Value, json};
 
@@ -30,6 +31,14 @@ pub struct Args {
     /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,
+    /// Show the N best moves, each with its own score and line at the same depth (more
+    /// than the legal moves shows them all)
+    #[arg(long, value_name = "N", default_value = "1", value_parser = parse_multipv, help_heading = "Engine")]
+    pub multipv: MultiPv,
+}
+
+fn parse_multipv(s: &str) -> Result<MultiPv, String> {
+    s.parse::<MultiPv>().map_err(|e| e.to_string())
 }
 
 /// Prints the analysis of the position (text, or one JSON object with `--json`).
@@ -44,16 +53,31 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
     if args.json {
         let mut lines = Vec::new();
         let result = if search {
-            search_position(&pos, &limits, &args.search, &mut |i| lines.push(info_json(i)))
+            analyse_position(&pos, &limits, &args.search, args.multipv, &mut |i| {
+                lines.push(info_json(i));
+            })
         } else {
             None
         };
         let mut obj = position_json(&pos);
         obj["search"] = match result {
-            Some(r) => {
-                let mut s = info_json(&r.info);
-                s["best"] = json!(r.best.to_string());
+            Some(a) => {
+                let best = a.best();
+                let mut s = json!({
+                    "depth": a.depth,
+                    "score": score_json(best.score),
+                    "nodes": a.nodes,
+                    "nps": nps(a.nodes, a.time),
+                    "time_ms": a.time.as_millis() as u64,
+                    "pv": moves_json(&best.pv),
+                });
+                s["best"] = json!(best.mv.to_string());
                 s["lines"] = Value::Array(lines);
+                s["multipv"] = json!(args.multipv.get());
+                s["complete"] = json!(a.complete);
+                s["chance"] = chance_json(win_chance(&pos, best.score));
+                s["candidates"] =
+                    Value::Array(a.lines.iter().map(|c| candidate_json(&pos, c)).collect());
                 s
             }
             None => Value::Null,
@@ -103,33 +127,108 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
         "depth", "score", "nodes", "nps", "time"
     )?;
     let mut write_err = Ok(());
-    let result = search_position(&pos, &limits, &args.search, &mut |info| {
+    let result = analyse_position(&pos, &limits, &args.search, args.multipv, &mut |info| {
         if write_err.is_ok() {
             write_err = writeln!(out, "{}", info_line(info)).and_then(|()| out.flush());
         }
     });
     write_err?;
     match result {
-        Some(r) => {
-            writeln!(out, "best      {} ({}, depth {})", r.best, r.info.score, r.info.depth)?;
-            writeln!(out, "verdict   {}", Verdict { side: pos.turn(), score: r.info.score })?;
+        Some(a) => {
+            let best = a.best();
+            let score = with_chance(&pos, best.score);
+            writeln!(out, "best      {}, {score}, depth {}", best.mv, a.depth)?;
+            writeln!(out, "verdict   {}", Verdict { side: pos.turn(), score: best.score })?;
+            if let Some(chances) = seat_chances(&pos) {
+                let parts: Vec<String> = chances
+                    .iter()
+                    .map(|&(s, p)| format!("{} {}", s.letter(), percent(p, Score::Eval(0))))
+                    .collect();
+                writeln!(
+                    out,
+                    "chances   {} (each seat, the evaluation's model)",
+                    parts.join("  ")
+                )?;
+            }
+            if args.multipv.get() > 1 {
+                write!(out, "{}", candidates_text(&pos, &a))?;
+            }
         }
         None => writeln!(out, "best      - (no search result)")?,
     }
     Ok(())
 }
 
+/// A score with the mover's winning chance in `pos`: `+1.25 (71%)`.
+#[must_use]
+pub fn with_chance(pos: &Position, score: Score) -> String {
+    format!("{score} ({})", percent(win_chance(pos, score), score))
+}
+
+/// The candidate moves as a table: rank, move, score with the winning chance, line.
+#[must_use]
+pub fn candidates_text(pos: &Position, a: &Analysis) -> String {
+    let mut s = format!(
+        "\ncandidates {} at depth {}{}\n",
+        a.lines.len(),
+        a.depth,
+        if a.complete { "" } else { " (cut short by the limit)" }
+    );
+    for (i, c) in a.lines.iter().enumerate() {
+        s.push_str(&format!(
+            "{:>5}  {:<6} {:>16}  {}\n",
+            i + 1,
+            c.mv,
+            with_chance(pos, c.score),
+            moves_text(&c.pv)
+        ));
+    }
+    s
+}
+
+/// Moves separated by spaces.
+fn moves_text(moves: &[quoridor_core::Move]) -> String {
+    moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// Moves as a JSON array of strings.
+fn moves_json(moves: &[quoridor_core::Move]) -> Value {
+    json!(moves.iter().map(ToString::to_string).collect::<Vec<_>>())
+}
+
+/// One candidate move as JSON: `{"move": "e2", "score": {...}, "chance": 0.57, "pv": [...]}`.
+#[must_use]
+pub fn candidate_json(pos: &Position, c: &Candidate) -> Value {
+    json!({
+        "move": c.mv.to_string(),
+        "score": score_json(c.score),
+        "chance": chance_json(win_chance(pos, c.score)),
+        "pv": moves_json(&c.pv),
+    })
+}
+
+/// A chance rounded to four decimals.
+fn chance_json(p: f64) -> Value {
+    json!((p * 10_000.0).round() / 10_000.0)
+}
+
+/// Nodes per second.
+fn nps(nodes: u64, time: Duration) -> u64 {
+    (u128::from(nodes) * 1_000_000_000 / time.as_nanos().max(1)).min(u128::from(u64::MAX)) as u64
+}
+
 /// The table size of `analyse` when `--hash` is not given, in MiB.
 const DEFAULT_HASH_MB: usize = 32;
 
-fn search_position(
+fn analyse_position(
     pos: &Position,
     limits: &Limits,
     options: &SearchOptions,
+    multipv: MultiPv,
     each: &mut dyn FnMut(&SearchInfo),
-) -> Option<quoridor_ai::SearchResult> {
+) -> Option<Analysis> {
     let mut engine = Engine::new(options.engine_options(DEFAULT_HASH_MB));
-    engine.search(pos, limits, each)
+    engine.analyse(pos, limits, multipv, each)
 }
 
 /// The limits in words: `depth 6`, `1000 ms`, ...
@@ -222,5 +321,8 @@ pub fn position_json(pos: &Position) -> Value {
         "seats": seats,
         "walls": pos.walls().iter().map(|w| w.to_string()).collect::<Vec<_>>(),
         "legal_moves": pos.count_legal_moves(),
+        "seat_chances": seat_chances(pos).map(|c| {
+            c.iter().map(|&(s, p)| json!({ "seat": s.letter().to_string(), "chance": chance_json(p) })).collect::<Vec<_>>()
+        }),
     })
 }

@@ -5,6 +5,7 @@
 #![doc = include_str!("../README.md")]
 
 mod analyse;
+mod analysis;
 mod bench;
 mod board;
 mod engine;
@@ -16,6 +17,7 @@ mod options;
 mod perft;
 mod play;
 pub mod protocol;
+mod review;
 #[doc(hidden)]
 pub mod selfplay;
 mod solve;
@@ -65,8 +67,14 @@ pub enum Command {
     Perft(perft::Args),
     /// List the legal moves, one per line
     Moves(moves::Args),
+    /// Review a game: every move judged by the winning chance it lost, each player's
+    /// accuracy; a table, JSON, an annotated record, an SVG graph
+    Review(review::Args),
     /// Check a game record; report the first illegal move and the rule it breaks
     Validate(validate::Args),
+    /// Answer JSON-lines analysis queries on stdin/stdout (positions, move lists, turns,
+    /// limits, multipv), one answer a line per turn
+    Analysis(analysis::Args),
     /// Speak the text protocol (GTP framing) on stdin/stdout, for GUIs and bot arenas
     Engine(engine::Args),
     /// The engine against itself: write positions, search scores and results for fitting
@@ -97,7 +105,9 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Perft(a) => perft::run(a, out),
         Command::Moves(a) => moves::run(a, out),
         Command::Validate(a) => validate::run(a, out),
+        Command::Review(a) => review::run(a, out),
         Command::Engine(a) => engine::run(a, &mut std::io::stdin().lock(), out),
+        Command::Analysis(a) => analysis::run(a, &mut std::io::stdin().lock(), out),
         Command::Selfplay(a) => selfplay::run(a, out),
         Command::Fit(a) => fit::run(a, out),
         Command::Solve(a) => solve::run(a, out),

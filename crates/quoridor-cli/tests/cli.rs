@@ -109,6 +109,9 @@ fn bad_input_exits_2_with_one_line_naming_the_token() {
         (&["match", "level:3", "depth:2,threads:0"], "`threads:0`"),
         (&["analyse", "--threads", "0"], "`0` is not a thread count"),
         (&["analyse", "--hash", "0"], "`0` is not a table size"),
+        (&["analyse", "--multipv", "0"], "`0` is not a number of lines"),
+        (&["analyse", "--multipv", "-3"], "-3"),
+        (&["analyse", "--multipv", "many"], "`many` is not a number of lines"),
         (&["engine", "--threads", "999"], "`999`"),
     ];
     for (args, token) in cases {
@@ -119,6 +122,62 @@ fn bad_input_exits_2_with_one_line_naming_the_token() {
         assert!(err.contains(token), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
+}
+
+/// `analyse --multipv 3` from the start and on a middle-game position: three moves with
+/// scores and lines, the first the single search's at the same depth, scores in order.
+#[test]
+fn analyse_multipv_prints_the_best_moves_in_order() {
+    for moves in ["", "e2 e8 e3 e7 e4 e6 d5h c6v"] {
+        let single = json_of(&["analyse", "--json", "--depth", "4", "--moves", moves]);
+        let multi =
+            json_of(&["analyse", "--json", "--depth", "4", "--multipv", "3", "--moves", moves]);
+        let (s, m) = (&single["search"], &multi["search"]);
+        assert_eq!(m["best"], s["best"], "{moves}");
+        assert_eq!(m["score"], s["score"], "{moves}");
+        assert_eq!(m["multipv"], 3);
+        assert_eq!(m["complete"], true);
+        let c = m["candidates"].as_array().expect("candidates");
+        assert_eq!(c.len(), 3, "{moves}");
+        assert_eq!(c[0]["move"], s["best"]);
+        assert_eq!(c[0]["score"], s["score"]);
+        let evals: Vec<i64> = c.iter().map(|l| l["score"]["eval"].as_i64().unwrap()).collect();
+        assert!(evals.windows(2).all(|w| w[0] >= w[1]), "{moves}: {evals:?}");
+        for l in c {
+            assert_eq!(l["pv"][0], l["move"]);
+            let p = l["chance"].as_f64().unwrap();
+            assert!(p > 0.0 && p < 1.0, "{l}");
+        }
+        assert_eq!(m["chance"], c[0]["chance"]);
+        assert_eq!(s["candidates"].as_array().map(Vec::len), Some(1));
+
+        let text = stdout_of(&["analyse", "--depth", "4", "--multipv", "3", "--moves", moves]);
+        assert!(text.contains("candidates 3 at depth 4"), "{text}");
+        let rows: Vec<&str> =
+            text.lines().skip_while(|l| !l.starts_with("candidates")).skip(1).collect();
+        assert_eq!(rows.len(), 3, "{text}");
+        for (i, (row, l)) in rows.iter().zip(c).enumerate() {
+            let w: Vec<&str> = row.split_whitespace().collect();
+            assert_eq!(w[0], (i + 1).to_string());
+            assert_eq!(w[1], l["move"].as_str().unwrap(), "{text}");
+            assert_eq!(w[2], l["score"]["text"].as_str().unwrap(), "{text}");
+            let pct = format!("({:.0}%)", 100.0 * l["chance"].as_f64().unwrap());
+            assert_eq!(w[3], pct, "{text}");
+        }
+    }
+    // More lines than legal moves: every move, however many were asked for.
+    let v = json_of(&[
+        "analyse",
+        "--json",
+        "--depth",
+        "2",
+        "--position",
+        "5 S:c2:1,N:c4:0 b2h,c3v S 4",
+        "--multipv",
+        "99999999999999999999999",
+    ]);
+    let legal = v["legal_moves"].as_u64().unwrap() as usize;
+    assert_eq!(v["search"]["candidates"].as_array().unwrap().len(), legal);
 }
 
 #[test]
@@ -631,4 +690,137 @@ fn selfplay_writes_positions_that_fit_turns_into_weights() {
     quoridor().args(["fit", bad.to_str().unwrap()]).assert().code(2).stderr(
         predicate::str::contains("bad.txt:2").and(predicate::str::contains("`x` is not a score")),
     );
+}
+
+/// `quoridor review` on a sparring record (titanium against quoridor-ai, 2000 ms a move):
+/// the table, the JSON, an annotated record that `validate` accepts, and an SVG.
+#[test]
+fn review_prints_the_table_json_annotated_record_and_graph() {
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/titanium-2000ms.txt");
+    let dir = temp_dir("review");
+    let annotated = dir.join("annotated.txt");
+    let graph = dir.join("graph.svg");
+    let (a, g) = (annotated.to_str().unwrap(), graph.to_str().unwrap());
+    let text =
+        stdout_of(&["review", "--game", record, "--depth", "4", "--annotate", a, "--graph", g]);
+    assert!(text.starts_with("review    9x9 classic, 2 players, 60 moves, depth 4"), "{text}");
+    let rows = text
+        .lines()
+        .filter(|l| l.trim_start().split(' ').next().is_some_and(|w| w.parse::<u32>().is_ok()))
+        .count();
+    assert_eq!(rows, 60, "{text}");
+    assert!(text.contains("South  accuracy") && text.contains("North  accuracy"), "{text}");
+    let v = json_of(&["review", "--game", record, "--depth", "4", "--json"]);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 60);
+    assert_eq!(v["south_chance"].as_array().unwrap().len(), 61);
+    assert_eq!(v["result"], "N+");
+    for m in moves {
+        let lost = m["chance_lost"].as_f64().unwrap();
+        let verdict = m["verdict"].as_str().unwrap();
+        let expected = if m["move"] == m["best"] {
+            "best"
+        } else if lost >= 30.0 {
+            "blunder"
+        } else if lost >= 20.0 {
+            "mistake"
+        } else if lost >= 10.0 {
+            "inaccuracy"
+        } else {
+            "good"
+        };
+        assert_eq!(verdict, expected, "{m}");
+        assert_eq!(m["line"][0], m["best"]);
+    }
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 2);
+    for p in players {
+        let acc = p["accuracy"].as_f64().unwrap();
+        assert!((0.0..=100.0).contains(&acc), "{p}");
+        assert_eq!(p["moves"], 30);
+    }
+    // The annotated record reads back as the same game, verdicts in its comments.
+    let out = stdout_of(&["validate", a]);
+    assert!(out.contains("valid, 60 plies, result N+"), "{out}");
+    let ann = std::fs::read_to_string(&annotated).unwrap();
+    assert!(ann.contains("[Annotator \"quoridor review, depth 4 per position\"]"), "{ann}");
+    let errors = moves.iter().filter(|m| m["verdict"] != "best" && m["verdict"] != "good").count();
+    assert_eq!(ann.matches("{ ").count(), errors, "{ann}");
+    let svg = std::fs::read_to_string(&graph).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""), "{svg}");
+    assert!(svg.trim_end().ends_with("</svg>") && svg.contains("<polyline"));
+    assert_eq!(svg.matches("<circle").count(), errors + 3, "a mark per error and the legend's");
+    // The same game from --moves; bad input is an error, not a panic.
+    let moves_text: Vec<&str> = moves.iter().map(|m| m["move"].as_str().unwrap()).collect();
+    let again =
+        json_of(&["review", "--moves", &moves_text[..6].join(" "), "--depth", "3", "--json"]);
+    assert_eq!(again["moves"].as_array().unwrap().len(), 6);
+    for (args, token) in [
+        (&["review", "--depth", "3"][..], "no move to review"),
+        (&["review", "--moves", "e2 e2"][..], "`e2`"),
+        (&["review", "--players", "3", "--moves", "e2"][..], "two-player games"),
+    ] {
+        let out = quoridor().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(token) && !err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+/// `fit --chance` on a small self-play file: the scale and the calibration table on the
+/// games kept aside; multi-player analyses show each seat's chance.
+#[test]
+fn fit_chance_prints_the_scale_and_the_calibration() {
+    let dir = temp_dir("fit-chance");
+    let file = dir.join("sp.txt");
+    let f = file.to_str().unwrap();
+    stdout_of(&["selfplay", "--games", "8", "--nodes", "300", "--seed", "3", "--out", f]);
+    let out = stdout_of(&["fit", "--chance", f, "--validation", "0.25"]);
+    assert!(out.starts_with("8 games: fitted on 6"), "{out}");
+    assert!(out.contains("chance = σ(score / "), "{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("| ") && l.contains("%")).count(), 20, "{out}");
+    assert_eq!(out.matches("largest gap: ").count(), 2, "the logistic curve's and the table's");
+    assert!(out.contains("table (score in centi-steps"), "{out}");
+    let table = dir.join("chance_table.rs");
+    let t = table.to_str().unwrap();
+    stdout_of(&["fit", "--chance", f, "--validation", "0.25", "--out", t]);
+    let text = std::fs::read_to_string(&table).unwrap();
+    assert!(text.contains("pub const TWO_PLAYER_TABLE: [(i32, u16); "), "{text}");
+    let bad = quoridor().args(["fit", "--chance", f, "--validation", "1.5"]).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("`1.5` is not a share"));
+
+    let v = json_of(&["analyse", "--json", "--depth", "2", "--players", "4"]);
+    let chances = v["seat_chances"].as_array().expect("four seats");
+    let sum: f64 = chances.iter().map(|c| c["chance"].as_f64().unwrap()).sum();
+    assert_eq!(chances.len(), 4);
+    assert!((sum - 1.0).abs() < 1e-3, "{sum}");
+    assert!(json_of(&["analyse", "--json", "--no-search"])["seat_chances"].is_null());
+}
+
+/// `quoridor analysis` through the real binary: answers as lines, errors as objects, the
+/// session going on until the end of the input.
+#[test]
+fn analysis_answers_json_lines_on_stdin() {
+    let input = concat!(
+        "{\"id\": 1, \"moves\": [\"e2\", \"e8\"], \"turns\": [2], \"depth\": 3, \"multipv\": 2}\n",
+        "{\"id\": 2, \"moves\": [\"e2\", \"e2\"]}\n",
+        "\n",
+        "{\"id\": 3, \"turns\": [0], \"nodes\": 500}\n",
+    );
+    let out = quoridor().arg("analysis").write_stdin(input).output().unwrap();
+    assert!(out.status.success());
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!((lines[0]["id"].as_u64(), lines[0]["turn"].as_u64()), (Some(1), Some(2)));
+    assert_eq!(lines[0]["candidates"].as_array().unwrap().len(), 2);
+    assert_eq!(lines[1]["id"], 2);
+    assert_eq!(lines[1]["field"], "moves");
+    assert!(lines[1]["error"].as_str().unwrap().contains("move 2 `e2` (North) is illegal"));
+    assert_eq!(lines[2]["id"], 3);
+    assert_eq!(lines[2]["status"], "playing");
 }

@@ -6,9 +6,10 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
+use quoridor_ai::chance::win_chance;
 use quoridor_ai::params::MAX_THREADS;
 use quoridor_ai::{
-    Bot, Engine, EngineBot, EngineOptions, GreedyBot, Level, Limits, RandomBot, Score,
+    Bot, Engine, EngineBot, EngineOptions, GreedyBot, Level, Limits, MultiPv, RandomBot, Score,
 };
 use quoridor_core::Position;
 
@@ -64,6 +65,68 @@ pub struct PyAnalysis {
     nps: u64,
     /// Seconds spent.
     time: f64,
+    /// The candidate moves, best first (one unless `multipv` asked for more); the first is
+    /// `best`.
+    lines: Vec<PyCandidate>,
+    /// Whether every line asked for was searched (false when a limit cut the second pass
+    /// short).
+    complete: bool,
+    /// The side to move's chance to win, 0 to 1 (from the score; 1 or 0 for a forced
+    /// result).
+    chance: f64,
+}
+
+/// One candidate move of an analysis: its score and line at the analysis's depth.
+#[pyclass(name = "Candidate", module = "quoridor", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyCandidate {
+    /// The move.
+    #[pyo3(name = "move")]
+    mv: PyMove,
+    /// The score for the side to move as text (as `Analysis.score`).
+    score: String,
+    /// Centi-steps for the side to move, or `None` for a forced win or loss.
+    eval: Option<i32>,
+    /// Plies to a forced win (positive) or loss (negative), or `None`.
+    mate: Option<i32>,
+    /// The principal variation, starting with the move.
+    pv: Vec<PyMove>,
+    /// The side to move's chance to win after this move, 0 to 1.
+    chance: f64,
+}
+
+#[pymethods]
+impl PyCandidate {
+    fn __repr__(&self) -> String {
+        let pv: Vec<String> = self.pv.iter().map(|m| m.0.to_string()).collect();
+        format!(
+            "Candidate(move='{}', score='{}', chance={:.3}, pv='{}')",
+            self.mv.0,
+            self.score,
+            self.chance,
+            pv.join(" ")
+        )
+    }
+}
+
+/// The evaluation and the plies to a forced result of a score.
+fn eval_mate(score: Score) -> (Option<i32>, Option<i32>) {
+    match score {
+        Score::Eval(v) => (Some(v), None),
+        Score::Win(n) => (None, Some(n as i32)),
+        Score::Loss(n) => (None, Some(-(n as i32))),
+    }
+}
+
+/// `multipv`: at least 1 (the rule and message of the command line's `--multipv`); more
+/// than a machine word saturates (every move).
+fn multipv(obj: &Bound<'_, PyAny>) -> PyResult<MultiPv> {
+    let v = integer(obj, "multipv")?;
+    if v < 1 {
+        let e = v.to_string().parse::<MultiPv>().expect_err("below 1");
+        return Err(value_error(e));
+    }
+    Ok(MultiPv::new(usize::try_from(v).unwrap_or(usize::MAX)).unwrap_or(MultiPv::ONE))
 }
 
 #[pymethods]
@@ -138,7 +201,11 @@ impl PyEngine {
     /// noise; explicit limits given with it replace the level's). The first limit reached
     /// ends the search. Raises `ValueError` when no limit is given, a limit breaks its rule
     /// or the game is over, `TypeError` for a limit that is no number.
-    #[pyo3(signature = (position, *, depth = None, movetime = None, nodes = None, level = None))]
+    ///
+    /// `multipv` (at least 1; more than the legal moves gives them all) asks for the best
+    /// moves each with its own score and line at the same depth, in `Analysis.lines`.
+    #[pyo3(signature = (position, *, depth = None, movetime = None, nodes = None, level = None, multipv = None))]
+    #[allow(clippy::too_many_arguments)]
     fn analyse(
         &self,
         py: Python<'_>,
@@ -147,8 +214,10 @@ impl PyEngine {
         movetime: Option<&Bound<'_, PyAny>>,
         nodes: Option<&Bound<'_, PyAny>>,
         level: Option<&Bound<'_, PyAny>>,
+        multipv: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyAnalysis> {
         let pos = position.0;
+        let multipv = given(multipv).map(self::multipv).transpose()?.unwrap_or(MultiPv::ONE);
         let level = given(level).map(convert::level).transpose()?;
         let depth = given(depth).map(|d| int_at_least(d, "depth", 1, u32::MAX)).transpose()?;
         let movetime = given(movetime).map(convert::movetime).transpose()?;
@@ -176,25 +245,40 @@ impl PyEngine {
                 state.engine.set_noise(noise);
                 state.noise = noise;
             }
-            Ok::<_, PyErr>(state.engine.search(&pos, &limits, &mut |_| {}))
+            Ok::<_, PyErr>(state.engine.analyse(&pos, &limits, multipv, &mut |_| {}))
         })?;
-        let r =
+        let a =
             result.ok_or_else(|| value_error("the game is over: there is no move to choose"))?;
-        let (eval, mate) = match r.info.score {
-            Score::Eval(v) => (Some(v), None),
-            Score::Win(n) => (None, Some(n as i32)),
-            Score::Loss(n) => (None, Some(-(n as i32))),
-        };
+        let lines: Vec<PyCandidate> = a
+            .lines
+            .iter()
+            .map(|c| {
+                let (eval, mate) = eval_mate(c.score);
+                PyCandidate {
+                    mv: PyMove(c.mv),
+                    score: c.score.to_string(),
+                    eval,
+                    mate,
+                    pv: c.pv.iter().map(|&m| PyMove(m)).collect(),
+                    chance: win_chance(&pos, c.score),
+                }
+            })
+            .collect();
+        let best = lines[0].clone();
+        let secs = a.time.as_secs_f64();
         Ok(PyAnalysis {
-            best: PyMove(r.best),
-            pv: r.info.pv.iter().map(|&m| PyMove(m)).collect(),
-            score: r.info.score.to_string(),
-            eval,
-            mate,
-            depth: r.info.depth,
-            nodes: r.info.nodes,
-            nps: r.info.nps,
-            time: r.info.time.as_secs_f64(),
+            best: best.mv,
+            pv: best.pv,
+            score: best.score,
+            eval: best.eval,
+            mate: best.mate,
+            depth: a.depth,
+            nodes: a.nodes,
+            nps: if secs > 0.0 { (a.nodes as f64 / secs) as u64 } else { 0 },
+            time: secs,
+            chance: best.chance,
+            lines,
+            complete: a.complete,
         })
     }
 

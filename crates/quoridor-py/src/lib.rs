@@ -101,6 +101,38 @@ fn default_walls(
     Ok(quoridor_core::default_walls(size_arg(size)?, players))
 }
 
+/// Every active seat's chance to win a position of three or four players, from the
+/// evaluation's model without search (summing to 1); `None` for two players or a finished
+/// game.
+#[pyfunction]
+fn seat_chances(position: PyRef<'_, position::PyPosition>) -> Option<Vec<(types::PySeat, f64)>> {
+    quoridor_ai::chance::seat_chances(&position.0)
+        .map(|c| c.into_iter().map(|(s, p)| (types::PySeat::from(s), p)).collect())
+}
+
+/// The side to move's chance to win a position when a search scores it `score`: centi-steps
+/// (an `int`, as `Analysis.eval`), or plies to a forced result with `mate` (positive a win,
+/// negative a loss).
+#[pyfunction]
+#[pyo3(signature = (position, *, eval = None, mate = None))]
+fn win_chance(
+    position: PyRef<'_, position::PyPosition>,
+    eval: Option<i32>,
+    mate: Option<i32>,
+) -> PyResult<f64> {
+    let score = match (eval, mate) {
+        (Some(v), None) => quoridor_ai::Score::Eval(v),
+        (None, Some(n)) if n > 0 => quoridor_ai::Score::Win(n.unsigned_abs()),
+        (None, Some(n)) if n < 0 => quoridor_ai::Score::Loss(n.unsigned_abs()),
+        _ => {
+            return Err(errors::value_error(
+                "give eval (centi-steps) or mate (plies, not 0), not both",
+            ));
+        }
+    };
+    Ok(quoridor_ai::chance::win_chance(&position.0, score))
+}
+
 /// Quoridor: exact rules for 2, 3 and 4 players, King of the Hill and boards 5 to 11, the
 /// alpha-beta engine, and fast environments for reinforcement learning.
 #[pymodule]
@@ -112,6 +144,7 @@ fn _quoridor(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<engine::PyEngine>()?;
     m.add_class::<engine::PyAnalysis>()?;
+    m.add_class::<engine::PyCandidate>()?;
     m.add_class::<engine::PyBot>()?;
     m.add_class::<vec_env::PyVecEnv>()?;
     m.add_class::<arena::PyEloEstimate>()?;
@@ -122,6 +155,8 @@ fn _quoridor(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(observation_shape, m)?)?;
     m.add_function(wrap_pyfunction!(default_walls, m)?)?;
     m.add_function(wrap_pyfunction!(arena::elo, m)?)?;
+    m.add_function(wrap_pyfunction!(seat_chances, m)?)?;
+    m.add_function(wrap_pyfunction!(win_chance, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

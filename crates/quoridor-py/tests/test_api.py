@@ -196,6 +196,35 @@ def test_engine_analyses_within_limits():
     assert win.best == q.Move("c5") and win.mate == 1
 
 
+def test_engine_analyse_multipv_gives_ordered_lines_and_the_single_best_first():
+    pos = q.Position("9 S:e4:8,N:e6:9 e3h,d4v,f6v N 6")
+    single = q.Engine(hash_mb=8).analyse(pos, depth=4)
+    a = q.Engine(hash_mb=8).analyse(pos, depth=4, multipv=3)
+    assert len(a.lines) == 3 and a.complete
+    assert (a.best, a.score, a.pv) == (single.best, single.score, single.pv)
+    assert a.lines[0].move == a.best and a.lines[0].score == a.score
+    assert len({c.move for c in a.lines}) == 3
+    assert all(c.pv[0] == c.move for c in a.lines)
+    evals = [c.eval for c in a.lines]
+    assert all(e is not None for e in evals) and evals == sorted(evals, reverse=True)
+    assert "Candidate(move=" in repr(a.lines[1])
+    chances = [c.chance for c in a.lines]
+    assert all(0.0 < p < 1.0 for p in chances) and chances == sorted(chances, reverse=True)
+    assert a.chance == a.lines[0].chance
+    assert q.Engine(hash_mb=8).analyse(q.Position("5 S:c4:0,N:a2:0 - S 20"), depth=3).chance == 1.0
+    assert len(single.lines) == 1
+    # More than the legal moves gives them all, however large.
+    few = q.Position("5 S:c2:1,N:c4:0 b2h,c3v S 4")
+    legal = len(few.legal_moves())
+    for n in (legal + 1, 10**30):
+        assert len(q.Engine(hash_mb=8).analyse(few, depth=3, multipv=n).lines) == legal
+    for bad in (0, -1):
+        with pytest.raises(ValueError, match="is not a number of lines: multipv is a whole number, at least 1"):
+            q.Engine(hash_mb=8).analyse(pos, depth=2, multipv=bad)
+    with pytest.raises(TypeError):
+        q.Engine(hash_mb=8).analyse(pos, depth=2, multipv="3")
+
+
 def test_engine_releases_the_gil_and_stops():
     import threading
     import time
@@ -271,3 +300,19 @@ def test_diagram_is_the_cli_drawing():
     assert "\x1b" not in text and "\x1b[" in pos.diagram(color=True)
     with pytest.raises(TypeError):
         pos.diagram(color="yes")
+
+
+def test_winning_chances_of_scores_and_of_every_seat():
+    pos = q.Position("9 S:e4:8,N:e6:9 e3h,d4v,f6v N 6")
+    a = q.Engine(hash_mb=8).analyse(pos, depth=3)
+    assert q.win_chance(pos, eval=a.eval) == a.chance
+    assert q.win_chance(pos, eval=300) > q.win_chance(pos, eval=0) > q.win_chance(pos, eval=-300)
+    assert q.win_chance(pos, mate=3) == 1.0 and q.win_chance(pos, mate=-3) == 0.0
+    for bad in ({}, {"eval": 1, "mate": 1}, {"mate": 0}):
+        with pytest.raises(ValueError, match="give eval"):
+            q.win_chance(pos, **bad)
+    assert q.seat_chances(pos) is None
+    four = q.Position.start(q.Config(players=4))
+    chances = q.seat_chances(four)
+    assert [s for s, _ in chances] == [q.Seat(s) for s in "SWNE"]
+    assert abs(sum(p for _, p in chances) - 1.0) < 1e-9

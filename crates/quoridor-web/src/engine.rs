@@ -15,6 +15,15 @@ use crate::js_error;
 pub struct SearchInfo {
     side: Seat,
     info: quoridor_ai::SearchInfo,
+    /// The side to move's chance to win (`quoridor_ai::chance::win_chance`).
+    chance: f64,
+}
+
+impl SearchInfo {
+    fn of(pos: &Position, info: quoridor_ai::SearchInfo) -> SearchInfo {
+        let chance = quoridor_ai::chance::win_chance(pos, info.score);
+        SearchInfo { side: pos.turn(), info, chance }
+    }
 }
 
 #[wasm_bindgen]
@@ -50,6 +59,13 @@ impl SearchInfo {
             Score::Eval(v) => f64::from(v),
             Score::Win(n) | Score::Loss(n) => f64::from(n),
         }
+    }
+
+    /// The side to move's chance to win, 0 to 1, from the score (`docs/ai.md`, "Winning
+    /// chances").
+    #[wasm_bindgen(getter)]
+    pub fn chance(&self) -> f64 {
+        self.chance
     }
 
     /// The score in words, as `quoridor analyse` prints it: `"North is better (+1.30)"`.
@@ -92,11 +108,11 @@ impl SearchInfo {
 /// Calls `on_info` with each iteration's information; an exception thrown by the
 /// callback is ignored (the search goes on).
 fn reporter<'a>(
-    side: Seat,
+    pos: &'a Position,
     on_info: &'a js_sys::Function,
 ) -> impl FnMut(&quoridor_ai::SearchInfo) + 'a {
     move |info| {
-        let info = SearchInfo { side, info: info.clone() };
+        let info = SearchInfo::of(pos, info.clone());
         let _ = on_info.call1(&JsValue::NULL, &JsValue::from(info));
     }
 }
@@ -149,8 +165,8 @@ impl Engine {
         limits.depth = depth;
         limits.nodes = nodes.map(|n| n.max(1.0) as u64);
         limits.movetime = movetime_ms.map(|ms| Duration::from_millis(u64::from(ms)));
-        let result = self.inner.search(&pos, &limits, &mut reporter(pos.turn(), on_info));
-        Ok(result.map(|r| SearchInfo { side: pos.turn(), info: r.info }))
+        let result = self.inner.search(&pos, &limits, &mut reporter(&pos, on_info));
+        Ok(result.map(|r| SearchInfo::of(&pos, r.info)))
     }
 }
 
@@ -187,7 +203,7 @@ impl LevelBot {
         on_info: &js_sys::Function,
     ) -> Result<Option<String>, JsError> {
         let pos = self::position(position)?;
-        let m = self.inner.choose_with_info(&pos, &mut reporter(pos.turn(), on_info));
+        let m = self.inner.choose_with_info(&pos, &mut reporter(&pos, on_info));
         Ok(m.map(|m| m.to_string()))
     }
 }

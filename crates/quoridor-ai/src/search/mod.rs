@@ -14,7 +14,9 @@
 //!   moves);
 //! - `values`: static values of leaves (the evaluation seen from the root's team, its noise,
 //!   the network's sums);
-//! - `maxn`: the max^n search of `MultiSearch::MaxN`.
+//! - `maxn`: the max^n search of `MultiSearch::MaxN`;
+//! - `multipv`: the pass after a search that gives the next best root moves their exact
+//!   scores (multi-PV).
 //!
 //! Move generation and ordering (`crate::movepick`, `crate::replies`, `crate::ordering`)
 //! know nothing of the search: the worker hands them its heuristics and settings.
@@ -34,6 +36,7 @@
 
 mod driver;
 mod maxn;
+mod multipv;
 mod node;
 mod prune;
 mod root;
@@ -52,6 +55,8 @@ use crate::params::{CHECK_EVERY, EvalParams, MAX_PLY, SearchParams, WIN, WIN_BOU
 use crate::race::RaceTable;
 use crate::time::Instant;
 use crate::tt::Tt;
+
+pub(crate) use multipv::PassLimits;
 
 /// Beyond every score: the window of a search without bounds.
 pub(crate) const INF: i32 = WIN + 1;

@@ -1,4 +1,6 @@
-//! `quoridor fit`: fits the two-player evaluation's weights to self-play positions by
+//! `quoridor fit`: fits the two-player evaluation's weights (the network with `--net`, the
+//! three- and four-player weights with `--multi`, the winning chance's scale with
+//! `--chance`) to self-play positions by
 //! logistic regression, and writes them as the source file the engine is built with.
 //!
 //! The model: the probability that the side to move wins is `σ(w · f)`, where `f` are the
@@ -51,9 +53,10 @@ pub struct Args {
     /// Network training: positions per step
     #[arg(long, default_value_t = 256, value_name = "N", requires = "net")]
     pub batch: usize,
-    /// Network training: the share of the data (its last games) kept aside to measure the
-    /// loss the network reaches on positions it was not trained on
-    #[arg(long, default_value_t = 0.05, value_name = "X", requires = "net")]
+    /// Network training and `--chance`: the share of the data (its last games) kept aside
+    /// to measure the loss the network reaches, or the calibration of the chances, on
+    /// positions not fitted on
+    #[arg(long, default_value_t = 0.05, value_name = "X", value_parser = parse_share)]
     pub validation: f64,
     /// Network training: the random seed of the initial weights and the shuffles
     #[arg(long, default_value_t = 1, value_name = "N", requires = "net")]
@@ -63,6 +66,18 @@ pub struct Args {
     /// file (crates/quoridor-ai/src/weights_multi.rs)
     #[arg(long, conflicts_with = "net")]
     pub multi: bool,
+    /// Fit the two-player winning chance of a search score on the results instead (a
+    /// table; `--out` then names crates/quoridor-ai/src/chance_table.rs), and print its
+    /// calibration per tenth on the last games (`--validation`, their share)
+    #[arg(long, conflicts_with_all = ["net", "multi"])]
+    pub chance: bool,
+}
+
+fn parse_share(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x < 1.0 => Ok(x),
+        _ => Err(format!("`{s}` is not a share: expected a number between 0 and 1")),
+    }
 }
 
 fn parse_lambda(s: &str) -> Result<f64, String> {
@@ -72,6 +87,7 @@ fn parse_lambda(s: &str) -> Result<f64, String> {
     }
 }
 
+mod chance;
 mod multi;
 mod net;
 
@@ -242,6 +258,9 @@ fn fit_logistic(samples: &[Sample], targets: &[f64], l2: f64) -> [f64; FEATURES]
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     if args.multi {
         return multi::run(args, out);
+    }
+    if args.chance {
+        return chance::run(args, out);
     }
     let (samples, skipped) = read(args)?;
     if args.net {

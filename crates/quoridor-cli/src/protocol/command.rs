@@ -10,7 +10,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use quoridor_ai::Level;
+use quoridor_ai::{Level, MultiPv};
 use quoridor_core::{Move, Players, Position, Seat, Variant};
 
 use super::short;
@@ -55,6 +55,9 @@ pub enum Command {
         /// The seat named, if any: it must be the side to move.
         seat: Option<Seat>,
     },
+    /// `analyse [N]`: the N best moves (1 when not given) with their scores and lines,
+    /// searched with `genmove`'s limits; nothing is played.
+    Analyse(MultiPv),
     /// `undo`: takes back the last move.
     Undo,
     /// `legal_moves`: the legal moves on one line.
@@ -167,6 +170,11 @@ const COMMANDS: &[(&str, Reader)] = &[
         [] => Ok(Command::GenMove { seat: None }),
         [seat] => Ok(Command::GenMove { seat: Some(read_seat(seat)?) }),
         _ => Err("genmove takes at most the seat to move".to_string()),
+    }),
+    ("analyse", |a| match a.words {
+        [] => Ok(Command::Analyse(MultiPv::ONE)),
+        [n] => n.parse().map(Command::Analyse).map_err(|e| format!("{e}")),
+        _ => Err("analyse takes at most the number of lines".to_string()),
     }),
     ("undo", |a| a.none(Command::Undo)),
     ("legal_moves", |a| a.none(Command::LegalMoves)),

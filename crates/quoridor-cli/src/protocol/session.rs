@@ -12,7 +12,8 @@
 
 use std::time::Duration;
 
-use quoridor_ai::{Engine, EngineOptions, Level, Limits};
+use quoridor_ai::chance::win_chance;
+use quoridor_ai::{Engine, EngineOptions, Level, Limits, MultiPv, Score};
 use quoridor_core::{Config, ConfigError, Game, Move, Outcome, Players, Position, Seat, Variant};
 
 use super::{Command, Request, Response};
@@ -192,6 +193,7 @@ impl Session {
                 }
                 self.genmove().map(|m| Response::Line(m.to_string()))
             }
+            Command::Analyse(multipv) => self.analyse(multipv).map(Response::Block),
             Command::Undo => {
                 self.check_game()?;
                 match self.game.undo() {
@@ -296,21 +298,58 @@ impl Session {
         }
     }
 
+    /// The engine (made now if need be) and the limits for the current position.
+    fn engine_and_limits(&mut self) -> (&mut Engine, Limits) {
+        let limits = match self.level {
+            Some(l) => l.limits_for(self.position().players()),
+            None => self.limits.clone(),
+        };
+        let engine = match self.engine.take() {
+            Some(e) => e,
+            None => self.make_engine(self.hash_mb),
+        };
+        (self.engine.insert(engine), limits)
+    }
+
+    /// `analyse N`: one line per candidate move, best first:
+    /// `1 e2 score cp 40 chance 0.566 depth 7 pv e2 e8 e3 e7` (the mover's winning chance).
+    fn analyse(&mut self, multipv: MultiPv) -> Result<String, String> {
+        if let Some(o) = self.position().outcome() {
+            return Err(format!("the game is over ({o})"));
+        }
+        let game = self.game.clone();
+        let pos = *game.position();
+        let (engine, limits) = self.engine_and_limits();
+        let a =
+            engine.analyse_game(&game, &limits, multipv, &mut |_| {}).ok_or("the game is over")?;
+        let lines: Vec<String> = a
+            .lines
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let pv: Vec<String> = c.pv.iter().map(Move::to_string).collect();
+                let chance = win_chance(&pos, c.score);
+                format!(
+                    "{} {} score {} chance {chance:.3} depth {} pv {}",
+                    i + 1,
+                    c.mv,
+                    score_tokens(c.score),
+                    a.depth,
+                    pv.join(" ")
+                )
+            })
+            .collect();
+        Ok(lines.join("\n"))
+    }
+
     fn genmove(&mut self) -> Result<Move, String> {
         let pos = *self.position();
         if let Some(o) = pos.outcome() {
             return Err(format!("the game is over ({o})"));
         }
-        let engine = match self.engine.take() {
-            Some(e) => e,
-            None => self.make_engine(self.hash_mb),
-        };
-        let engine = self.engine.insert(engine);
-        let limits = match self.level {
-            Some(l) => l.limits_for(pos.players()),
-            None => self.limits.clone(),
-        };
-        let result = engine.search_game(&self.game, &limits, &mut |_| {});
+        let game = self.game.clone();
+        let (engine, limits) = self.engine_and_limits();
+        let result = engine.search_game(&game, &limits, &mut |_| {});
         let m = match result {
             Some(r) if pos.is_legal(r.best) => r.best,
             // The engine always finds a legal move while the game goes on; stay safe anyway.
@@ -318,6 +357,15 @@ impl Session {
         };
         self.game.play(m).map_err(|e| format!("the engine chose an illegal move {m}: {e}"))?;
         Ok(m)
+    }
+}
+
+/// A score in words without spaces: `cp 40` (centi-steps), `win 5`, `loss 4` (plies).
+fn score_tokens(score: Score) -> String {
+    match score {
+        Score::Eval(v) => format!("cp {v}"),
+        Score::Win(n) => format!("win {n}"),
+        Score::Loss(n) => format!("loss {n}"),
     }
 }
 

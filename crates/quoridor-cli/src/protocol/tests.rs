@@ -69,7 +69,7 @@ fn a_line_is_read_once_into_its_id_and_command() {
 }
 
 /// The command names of the table in `docs/cli.md`.
-const DOCUMENTED: [&str; 25] = [
+const DOCUMENTED: [&str; 26] = [
     "protocol_version",
     "name",
     "version",
@@ -95,6 +95,7 @@ const DOCUMENTED: [&str; 25] = [
     "dist",
     "winner",
     "position",
+    "analyse",
 ];
 
 #[test]
@@ -427,4 +428,53 @@ fn threads_and_table_size_are_set_checked_and_kept() {
     }
     assert_eq!(s.engine().map(|e| e.options().hash_mb), Some(1));
     assert!(reply(&mut s, "set_threads 257").contains("`257` is not a thread count"));
+}
+
+#[test]
+fn analyse_gives_the_best_moves_in_order_without_playing() {
+    let mut s = session_after(&["set_depth 3", "play e2", "play e8"]);
+    let before = s.position().to_string();
+    let r = reply(&mut s, "5 analyse 3");
+    assert!(r.starts_with("=5\n"), "{r}");
+    let lines: Vec<&str> = r.lines().skip(1).filter(|l| !l.is_empty()).collect();
+    assert_eq!(lines.len(), 3, "{r}");
+    let mut last = i64::MAX;
+    for (i, line) in lines.iter().enumerate() {
+        let w: Vec<&str> = line.split(' ').collect();
+        assert_eq!(w[0], (i + 1).to_string(), "{line}");
+        assert_eq!((w[2], w[3]), ("score", "cp"), "{line}");
+        let cp: i64 = w[4].parse().unwrap();
+        assert!(cp <= last, "{r}");
+        last = cp;
+        assert_eq!(w[5], "chance", "{line}");
+        let chance: f64 = w[6].parse().unwrap();
+        assert!((0.0..=1.0).contains(&chance), "{line}");
+        assert_eq!((w[7], w[8], w[9]), ("depth", "3", "pv"), "{line}");
+        assert_eq!(w[10], w[1], "{line}: the line starts with the move");
+    }
+    assert_eq!(s.position().to_string(), before, "analyse plays nothing");
+    // The first line is genmove's move at the same depth.
+    let best = lines[0].split(' ').nth(1).unwrap().to_string();
+    assert_eq!(reply(&mut s, "genmove"), format!("= {best}\n\n"));
+    // One line by default; more than the legal moves gives them all.
+    assert_eq!(reply(&mut s, "analyse").lines().filter(|l| l.starts_with("1 ")).count(), 1);
+    reply(&mut s, "position 5 S:c2:1,N:c4:0 b2h,c3v S 4");
+    let legal = s.position().count_legal_moves();
+    let all = reply(&mut s, "analyse 18446744073709551616");
+    assert_eq!(all.lines().skip(1).filter(|l| !l.is_empty()).count(), legal, "{all}");
+}
+
+#[test]
+fn analyse_refuses_bad_counts_and_finished_games() {
+    let mut s = session_after(&["set_depth 2"]);
+    for (line, expected) in [
+        ("analyse 0", "? `0` is not a number of lines: multipv is a whole number, at least 1"),
+        ("analyse -1", "? `-1` is not a number of lines"),
+        ("analyse 2 3", "? analyse takes at most the number of lines"),
+    ] {
+        let r = reply(&mut s, line);
+        assert!(r.starts_with(expected), "{line}: {r}");
+    }
+    reply(&mut s, "position 5 S:c5:1,N:c2:1 - N 9");
+    assert!(reply(&mut s, "analyse 2").starts_with("? the game is over"));
 }

@@ -22,6 +22,7 @@ See ``docs/python.md`` in the repository for the numbering of actions and the pl
 from ._quoridor import (
     Analysis,
     Bot,
+    Candidate,
     Config,
     EloEstimate,
     Engine,
@@ -38,11 +39,14 @@ from ._quoridor import (
     elo,
     move_to_action,
     observation_shape,
+    seat_chances,
+    win_chance,
 )
 
 __all__ = [
     "Analysis",
     "Bot",
+    "Candidate",
     "Config",
     "EloEstimate",
     "Engine",
@@ -59,4 +63,6 @@ __all__ = [
     "elo",
     "move_to_action",
     "observation_shape",
+    "seat_chances",
+    "win_chance",
 ]

@@ -212,6 +212,35 @@ class Analysis:
     @property
     def time(self) -> float:
         """Seconds."""
+    @property
+    def lines(self) -> list[Candidate]:
+        """The candidate moves, best first; the first is ``best`` (one unless ``multipv``)."""
+    @property
+    def complete(self) -> bool:
+        """Whether every line asked for was searched within the limits."""
+    @property
+    def chance(self) -> float:
+        """The side to move's chance to win, 0 to 1, from the score."""
+
+@final
+class Candidate:
+    """One candidate move of an analysis, with its score and line at the same depth."""
+
+    @property
+    def move(self) -> Move: ...
+    @property
+    def score(self) -> str:
+        """``"+1.25"``, ``"win in 5"`` or ``"loss in 4"``, for the side to move."""
+    @property
+    def eval(self) -> Optional[int]: ...
+    @property
+    def mate(self) -> Optional[int]: ...
+    @property
+    def pv(self) -> list[Move]:
+        """The principal variation, starting with ``move``."""
+    @property
+    def chance(self) -> float:
+        """The side to move's chance to win with this move, 0 to 1."""
 
 @final
 class Engine:
@@ -229,8 +258,10 @@ class Engine:
         movetime: Optional[float] = None,
         nodes: Optional[int] = None,
         level: Optional[int] = None,
+        multipv: Optional[int] = None,
     ) -> Analysis:
-        """Give at least one limit; ``movetime`` is in seconds, ``level`` 1 to 10."""
+        """Give at least one limit; ``movetime`` is in seconds, ``level`` 1 to 10;
+        ``multipv`` (at least 1) best moves in ``Analysis.lines``."""
     def stop(self) -> None: ...
     def new_game(self) -> None: ...
 
@@ -315,5 +346,9 @@ def action_to_move(action: int, size: int = 9, seat: Optional[SeatLike] = None) 
 def move_to_action(move: MoveLike, size: int = 9, seat: Optional[SeatLike] = None) -> int: ...
 def observation_shape(size: int = 9, players: int = 2) -> tuple[int, int, int]: ...
 def default_walls(size: int, players: int) -> int: ...
+def seat_chances(position: Position) -> Optional[list[tuple[Seat, float]]]:
+    """Each active seat's chance to win (3-4 players, the evaluation's model); else None."""
+def win_chance(position: Position, *, eval: Optional[int] = None, mate: Optional[int] = None) -> float:
+    """The side to move's chance to win for a score: ``eval`` centi-steps or ``mate`` plies."""
 def elo(wins: int, draws: int, losses: int) -> Optional[EloEstimate]:
     """The Elo difference of a side from its wins, draws and losses; ``None`` without games."""

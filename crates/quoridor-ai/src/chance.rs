@@ -1,0 +1,130 @@
+//! Winning chances: a search score as the mover's chance to win, and in three- and
+//! four-player games each seat's chance from the evaluation's model.
+//!
+//! Two players: a table of the search score ([`TWO_PLAYER_TABLE`]), fitted by
+//! `quoridor fit --chance` on self-play results (at each knot the share of points the side
+//! to move scored, made non-decreasing), read linearly between knots, calibrated on games
+//! kept out of the fit (`docs/ai.md`, "Winning chances"). A found
+//! win is 1 and a found loss 0. Three and four players: the evaluation is a conditional logit of who wins
+//! (`crate::eval::multi_logit`), so a score, the root player's logit against its fair share
+//! times the game's scale, reads back as its chance; [`seat_chances`] gives every seat's
+//! chance of the static model.
+
+use quoridor_core::{Position, Seat};
+
+use crate::Score;
+use crate::eval::{MultiGame, chance_of_logit, multi_logit};
+use crate::params::EvalParams;
+
+pub use crate::chance_table::TWO_PLAYER_TABLE;
+
+/// The chance, 0 to 1, of a score `v` (centi-steps) in a table of (score, chance in
+/// 1/10000) pairs sorted by score: linear between knots, the end values beyond the ends.
+///
+/// ```
+/// use quoridor_ai::chance::chance_of_table;
+/// let t = [(-100, 3000), (0, 4800), (100, 6000), (200, 8000)];
+/// assert_eq!(chance_of_table(&t, 0), 0.48);
+/// assert!((chance_of_table(&t, 150) - 0.7).abs() < 1e-12);
+/// assert!((chance_of_table(&t, -50) - 0.39).abs() < 1e-12);
+/// assert_eq!(chance_of_table(&t, 10_000), 0.8);
+/// assert_eq!(chance_of_table(&t, -10_000), 0.3);
+/// assert_eq!(chance_of_table(&[], 50), 0.5);
+/// ```
+#[must_use]
+pub fn chance_of_table(table: &[(i32, u16)], v: i32) -> f64 {
+    let at = |i: usize| f64::from(table[i].1) / 10_000.0;
+    match table.iter().position(|&(x, _)| x >= v) {
+        None if table.is_empty() => 0.5,
+        None => at(table.len() - 1),
+        Some(0) => at(0),
+        Some(i) => {
+            let (x0, x1) = (table[i - 1].0, table[i].0);
+            let t = (f64::from(v) - f64::from(x0)) / f64::from((x1 - x0).max(1));
+            at(i - 1) + t * (at(i) - at(i - 1))
+        }
+    }
+}
+
+/// The chance, 0 to 1, that the side to move of `pos` wins when the search scores it
+/// `score` (draws count half).
+///
+/// ```
+/// use quoridor_ai::{Score, chance::win_chance};
+/// use quoridor_core::Position;
+/// let pos = Position::default();
+/// // The side to move at 0.00 scores a little under half (the fitted table).
+/// assert!((0.45..0.5).contains(&win_chance(&pos, Score::Eval(0))));
+/// assert!(win_chance(&pos, Score::Eval(125)) > win_chance(&pos, Score::Eval(0)));
+/// assert!(win_chance(&pos, Score::Eval(-125)) < win_chance(&pos, Score::Eval(0)));
+/// assert_eq!(win_chance(&pos, Score::Win(5)), 1.0);
+/// assert_eq!(win_chance(&pos, Score::Loss(4)), 0.0);
+/// ```
+#[must_use]
+pub fn win_chance(pos: &Position, score: Score) -> f64 {
+    let v = match score {
+        Score::Win(_) => return 1.0,
+        Score::Loss(_) => return 0.0,
+        Score::Eval(v) => v,
+    };
+    match MultiGame::of(pos) {
+        None => chance_of_table(&TWO_PLAYER_TABLE, v),
+        Some(kind) => {
+            let scale = EvalParams::default().multi_scale[kind.index()].max(1);
+            let others = pos.active_seats().count().max(2) as i32 - 1;
+            let logit = i64::from(v) * 1000 / i64::from(scale);
+            let logit = logit.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+            f64::from(chance_of_logit(logit, others)) / 1e6
+        }
+    }
+}
+
+/// Every active seat's chance to win `pos` (three or four players), from the evaluation's
+/// conditional logit without search, summing to 1; `None` in a two-player game or a
+/// finished one.
+///
+/// ```
+/// use quoridor_ai::chance::seat_chances;
+/// use quoridor_core::{Config, Players, Position};
+/// let pos = Position::start(&Config::default().with_players(Players::Four)).unwrap();
+/// let chances = seat_chances(&pos).unwrap();
+/// assert_eq!(chances.len(), 4);
+/// assert!((chances.iter().map(|(_, p)| p).sum::<f64>() - 1.0).abs() < 1e-9);
+/// assert!(seat_chances(&Position::default()).is_none());
+/// ```
+#[must_use]
+pub fn seat_chances(pos: &Position) -> Option<Vec<(Seat, f64)>> {
+    if pos.is_game_over() || MultiGame::of(pos).is_none() {
+        return None;
+    }
+    let params = EvalParams::default();
+    let others = pos.active_seats().count() as f64 - 1.0;
+    // exp(logit) = others · exp(u(me)) / Σ exp(u(other)): turn each into its share.
+    let weights: Vec<(Seat, f64)> = pos
+        .active_seats()
+        .map(|s| {
+            let logit = multi_logit(&params, pos, s).unwrap_or(0);
+            (s, (f64::from(logit) / 1000.0).exp() / others.max(1.0))
+        })
+        .collect();
+    // w_i = e^{u_i} / Σ_{j≠i} e^{u_j}; with S = Σ e^{u}, e^{u_i} / S = w_i / (1 + w_i).
+    let shares: Vec<(Seat, f64)> = weights.iter().map(|&(s, w)| (s, w / (1.0 + w))).collect();
+    let total: f64 = shares.iter().map(|(_, p)| p).sum();
+    Some(shares.into_iter().map(|(s, p)| (s, p / total)).collect())
+}
+
+/// A chance as a whole percentage for display: `71%`; an evaluation never shows 0% or
+/// 100%, which only a found win or loss shows.
+///
+/// ```
+/// use quoridor_ai::{Score, chance::percent};
+/// assert_eq!(percent(0.712, Score::Eval(125)), "71%");
+/// assert_eq!(percent(0.999, Score::Eval(2000)), "99%");
+/// assert_eq!(percent(1.0, Score::Win(3)), "100%");
+/// ```
+#[must_use]
+pub fn percent(chance: f64, score: Score) -> String {
+    let p = (chance * 100.0).round();
+    let p = if matches!(score, Score::Eval(_)) { p.clamp(1.0, 99.0) } else { p };
+    format!("{p:.0}%")
+}
