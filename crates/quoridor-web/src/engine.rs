@@ -125,7 +125,7 @@ fn position(text: &str) -> Result<Position, JsError> {
 /// search to the next.
 #[wasm_bindgen]
 pub struct Engine {
-    inner: quoridor_ai::Engine,
+    pub(crate) inner: quoridor_ai::Engine,
 }
 
 #[wasm_bindgen]

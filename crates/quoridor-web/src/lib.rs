@@ -11,6 +11,9 @@
 //!   [`LevelBot`] plays at a level from 1 to 10. Both report each completed iteration to a
 //!   callback as a [`SearchInfo`]. They run on one thread: the page keeps them in a Web
 //!   Worker.
+//! - [`Engine::analyse`] gives a position's candidate moves ([`Candidate`]), each with its
+//!   score, winning chance and line; [`Engine::review`] judges every move of a game
+//!   ([`Review`], [`MoveVerdict`]) with the thresholds of `quoridor review`.
 //! - [`bench()`] runs the engine's fixed bench, to compare the speed in the page with the
 //!   native build's.
 //!
@@ -38,9 +41,13 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod analysis;
 mod engine;
 mod game;
 
+pub use analysis::{
+    BLUNDER, Candidate, INACCURACY, MAX_DEPTH, MISTAKE, MoveVerdict, Review, judge,
+};
 pub use engine::{BenchReport, Engine, LevelBot, SearchInfo, bench};
 pub use game::Game;
 
