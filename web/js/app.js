@@ -27,6 +27,8 @@ const state = {
   info: null,          // the engine's latest information
   infoPosition: null,  // the position it is about
   lastThought: null,   // { info, seat, move, events }: why the engine played its last move
+  candidates: null,    // { position, lines }: the analysis's candidate moves
+  review: null,        // { line, moves, south }: the review of the game (line: its events)
   message: '',
   messageKind: '',
 };
@@ -237,7 +239,12 @@ function runEngine() {
     state.analysed = position;
     state.info = null;
     state.infoPosition = position;
-    engine.analyse(position, (info) => showInfo(info, position)).then(() => {
+    state.candidates = null;
+    const onCandidates = (lines) => {
+      state.candidates = { position, lines };
+      render();
+    };
+    engine.analyse(position, (info) => showInfo(info, position), CANDIDATES, onCandidates).then(() => {
       if (state.thinking === thinking) state.thinking = null;
       update();
     }).catch(engineFailed);
@@ -271,6 +278,129 @@ function runEngine() {
     if (move) tryPlay(move, 'engine', info);
     else update();
   }).catch(engineFailed);
+}
+
+// ---------------------------------------------------------------------------------------
+// The move list and the review
+
+// The candidate moves shown in analysis mode, and the review's depth per position: small
+// and fixed, so that both come at once.
+const CANDIDATES = { multipv: 3, depth: 4 };
+const REVIEW_DEPTH = 4;
+
+// The whole line: the events played, then those taken back (redo's next one last).
+function fullLine() {
+  return [...state.game.events(), ...[...state.redo].reverse()];
+}
+
+// Takes the board to the position after `ply` events of the line, by undo and redo.
+function jumpTo(ply) {
+  stopEngine();
+  state.lastThought = null;
+  const line = fullLine();
+  const target = Math.max(0, Math.min(ply, line.length));
+  while (state.game.events().length > target) {
+    const ev = state.game.undo();
+    if (!ev) break;
+    state.redo.push(ev);
+  }
+  while (state.game.events().length < target && state.redo.length) {
+    if (!replay(state.redo.pop())) break;
+  }
+  if (!state.analysing && humansInGame().length === 0) state.paused = true;
+  say('');
+  afterChange();
+}
+
+async function reviewGame() {
+  if (!state.analysing) return;
+  const back = state.game.events().length;
+  jumpTo(fullLine().length);
+  const record = state.game.record();
+  const line = fullLine().join(' ');
+  jumpTo(back);
+  stopEngine();
+  const thinking = { kind: 'review', seat: state.game.turn(), position: state.game.position() };
+  state.thinking = thinking;
+  $('review-status').textContent = 'reviewing…';
+  renderEngine();
+  try {
+    const answer = await engine.review(record, REVIEW_DEPTH);
+    if (state.thinking === thinking) state.thinking = null;
+    if (answer.stopped) {
+      $('review-status').textContent = 'review stopped';
+    } else {
+      state.review = { line, ...answer.review };
+      const errors = answer.review.moves.filter((m) => ['inaccuracy', 'mistake', 'blunder'].includes(m.judgement));
+      $('review-status').textContent =
+        `depth ${REVIEW_DEPTH} per position: ${errors.length} ${errors.length === 1 ? 'error' : 'errors'} marked`;
+    }
+  } catch (err) {
+    if (state.thinking === thinking) state.thinking = null;
+    $('review-status').textContent = err.message;
+  }
+  state.analysed = null;
+  update();
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const GRAPH = { w: 300, h: 100 };
+
+function svgEl(name, attrs, parent) {
+  const e = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  parent.appendChild(e);
+  return e;
+}
+
+// The move list (each move a button to its position) and the review's graph: South's
+// winning chance over the plies, the inaccuracies, mistakes and blunders marked.
+function renderReview() {
+  const line = fullLine();
+  const here = state.game.events().length;
+  const review = state.review && state.review.line === line.join(' ') ? state.review : null;
+  const verdicts = new Map((review?.moves ?? []).map((m) => [m.ply + 1, m]));
+  const list = $('move-list');
+  list.replaceChildren();
+  line.forEach((ev, i) => {
+    const [seat, what] = ev.split(':');
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.ply = String(i + 1);
+    const v = verdicts.get(i + 1);
+    b.className = `move seat-${seat}${i + 1 === here ? ' current' : ''}${v ? ` ${v.judgement}` : ''}`;
+    b.textContent = `${seat} ${what}`;
+    b.title = v ? `${v.judgement}${v.lost > 0 ? `, lost ${v.lost.toFixed(0)} points` : ''}; best ${v.best}` : `${Game.seatName(seat)} ${what}`;
+    li.appendChild(b);
+    list.appendChild(li);
+  });
+  $('review').disabled = !state.analysing || line.length === 0 || state.thinking?.kind === 'review';
+  const svg = $('review-graph');
+  svg.toggleAttribute('hidden', !review);
+  svg.replaceChildren();
+  if (!review) return;
+  const n = Math.max(1, review.south.length - 1);
+  const x = (ply) => (ply / n) * GRAPH.w;
+  const y = (c) => (1 - c) * GRAPH.h;
+  svgEl('rect', { x: 0, y: 0, width: GRAPH.w, height: GRAPH.h, class: 'graph-back' }, svg);
+  svgEl('line', { x1: 0, y1: GRAPH.h / 2, x2: GRAPH.w, y2: GRAPH.h / 2, class: 'graph-half' }, svg);
+  svgEl('polyline', { points: review.south.map((c, i) => `${x(i)},${y(c)}`).join(' '), class: 'graph-line' }, svg);
+  svgEl('line', { x1: x(here), y1: 0, x2: x(here), y2: GRAPH.h, class: 'graph-here', 'data-ply': here }, svg);
+  for (const m of review.moves) {
+    if (!['inaccuracy', 'mistake', 'blunder'].includes(m.judgement)) continue;
+    const c = svgEl('circle', { cx: x(m.ply + 1), cy: y(review.south[m.ply + 1]), r: 4, class: `graph-mark ${m.judgement}`, 'data-ply': m.ply + 1 }, svg);
+    svgEl('title', {}, c).textContent = `${m.seat} ${m.played}: ${m.judgement} (best ${m.best})`;
+  }
+}
+
+function onGraphClick(e) {
+  const svg = $('review-graph');
+  const review = state.review;
+  if (!review) return;
+  const box = svg.getBoundingClientRect();
+  const n = Math.max(1, review.south.length - 1);
+  jumpTo(Math.round(((e.clientX - box.left) / box.width) * n));
 }
 
 function engineFailed(err) {
@@ -351,6 +481,7 @@ function render() {
     lastSquare: last && !/[hv]$/.test(last) && last !== 'resigns' ? last : null,
     centre: g.variant() === 'koth' ? g.goal('S')[0] : null,
     showPaths: state.showPaths,
+    candidates: state.analysing && state.candidates?.position === g.position() ? state.candidates.lines : [],
     preview: interactive ? state.preview : null,
     interactive,
     label: `${n} by ${n} board. ` + seatsView.filter((s) => s.active)
@@ -360,6 +491,7 @@ function render() {
   renderPlayers(seatsView);
   renderEngine();
   renderButtons();
+  renderReview();
   const rec = $('record');
   rec.value = g.record();
   rec.scrollTop = rec.scrollHeight;
@@ -454,7 +586,7 @@ function renderEngine() {
     ? `${Game.seatName(last.seat)} played ${last.move}; its reasoning:` : 'idle';
   $('stop').hidden = !thinking;
   $('thinking-text').textContent = thinking
-    ? (thinking.kind === 'analyse' ? 'analysing' : `${Game.seatName(thinking.seat)} thinking`) +
+    ? ({ analyse: 'analysing', review: 'reviewing the game' }[thinking.kind] ?? `${Game.seatName(thinking.seat)} thinking`) +
       (info ? ` · depth ${info.depth}` : '…')
     : '';
   $('stop').title = thinking?.kind === 'play'
@@ -468,6 +600,10 @@ function renderEngine() {
   $('chance').textContent = info && Number.isFinite(info.chance)
     ? `${Game.seatName(info.side)} ${chancePercent(info)} to win` : '–';
   $('depth').textContent = info ? String(info.depth) : '–';
+  // The candidate moves (analysis mode), as marked on the board: number, move, score, chance.
+  const cands = state.analysing && state.candidates?.position === state.game.position() ? state.candidates.lines : [];
+  $('candidates').textContent = cands.length
+    ? cands.map((c, i) => `${i + 1}. ${c.move} ${c.score} (${Math.round(c.chance * 100)}%)`).join(' · ') : '–';
   $('pv').textContent = info ? info.pv.join(' ') : '–';
   $('speed').textContent = info
     ? `${Math.round(info.nodes).toLocaleString('en')} nodes, ${Math.round(info.nps / 1000).toLocaleString('en')} k nodes/s`
@@ -691,6 +827,12 @@ function wire() {
   $('redo').addEventListener('click', redo);
   $('resign').addEventListener('click', resign);
   $('stop').addEventListener('click', stop);
+  $('review').addEventListener('click', reviewGame);
+  $('review-graph').addEventListener('click', onGraphClick);
+  $('move-list').addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-ply]');
+    if (b) jumpTo(Number(b.dataset.ply));
+  });
   $('pause').addEventListener('click', () => {
     state.paused = !state.paused;
     if (state.paused) stopEngine();

@@ -232,6 +232,26 @@ export class Board {
         `${seat.name} on ${seat.pawn}: ${seat.distance} ${seat.distance === 1 ? 'step' : 'steps'} to go`;
     }
 
+    // The analysis's candidate moves: a numbered ring on a pawn move's square, a dashed
+    // outline for a wall; the score and winning chance in their titles.
+    (view.candidates ?? []).forEach((c, i) => {
+      const cls = `candidate seat-${view.turn}`;
+      const title = `${i + 1}. ${c.move}: ${c.score} (${Math.round(c.chance * 100)}% to win) ${c.line.join(' ')}`;
+      let g;
+      if (/[hv]$/.test(c.move)) {
+        g = el('g', { class: `${cls} candidate-wall`, 'data-candidate': c.move }, svg);
+        const r = this.wallRect(c.move);
+        el('rect', { ...r, rx: 3 }, g);
+        el('text', { x: r.x + r.width / 2, y: r.y + r.height / 2 + 4 }, g).textContent = String(i + 1);
+      } else {
+        g = el('g', { class: `${cls} candidate-pawn`, 'data-candidate': c.move }, svg);
+        const [cx, cy] = this.centre(c.move);
+        el('circle', { cx, cy, r: CELL * 0.3 }, g);
+        el('text', { x: cx, y: cy + 5 }, g).textContent = `${i + 1}`;
+      }
+      el('title', {}, g).textContent = title;
+    });
+
     // The wall under the pointer.
     if (view.preview) {
       const cls = view.preview.legal ? `preview seat-${view.turn}` : 'preview illegal';

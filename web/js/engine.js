@@ -24,7 +24,9 @@ export class EngineClient {
   receive(msg) {
     const p = this.pending;
     if (!p || msg.id !== p.id) return;   // a stale answer of a stopped search
-    if (msg.type === 'info') {
+    if (msg.type === 'candidates') {
+      p.onCandidates?.(msg.candidates);
+    } else if (msg.type === 'info') {
       p.lastInfo = msg.info;
       p.onInfo?.(msg.info);
     } else if (msg.type === 'done') {
@@ -40,11 +42,11 @@ export class EngineClient {
     return this.pending !== null;
   }
 
-  request(body, onInfo) {
+  request(body, onInfo, onCandidates) {
     if (this.pending) this.stop();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending = { id, resolve, reject, onInfo, lastInfo: null };
+      this.pending = { id, resolve, reject, onInfo, onCandidates, lastInfo: null };
       this.worker.postMessage({ ...body, id });
     });
   }
@@ -54,9 +56,16 @@ export class EngineClient {
     return this.request({ kind: 'play', position, level }, onInfo);
   }
 
-  // Analyses `position` until stopped: resolves when stopped (or at depth 100).
-  analyse(position, onInfo) {
-    return this.request({ kind: 'analyse', position }, onInfo);
+  // Analyses `position` until stopped: resolves when stopped (or at depth 100). With
+  // `candidates` ({ multipv, depth }) the worker first sends that many candidate moves,
+  // each with its score, chance and line, to `onCandidates`.
+  analyse(position, onInfo, candidates, onCandidates) {
+    return this.request({ kind: 'analyse', position, candidates }, onInfo, onCandidates);
+  }
+
+  // Reviews the game of `record` at `depth` plies per position: resolves { review }.
+  review(record, depth) {
+    return this.request({ kind: 'review', record, depth });
   }
 
   // A one-ply search, for a move at once.

@@ -44,9 +44,32 @@ self.onmessage = async (event) => {
       case 'analyse':
       case 'quick': {
         engine ??= new Engine(32);
+        if (msg.candidates) {
+          // The candidate moves first, at a small fixed depth, then the open-ended search.
+          const lines = engine.analyse(msg.position, msg.candidates.multipv, msg.candidates.depth);
+          const candidates = lines.map((c) => {
+            const p = { move: c.move, score: c.score, chance: c.chance, line: c.line };
+            c.free();
+            return p;
+          });
+          self.postMessage({ id, type: 'candidates', candidates });
+        }
         const depth = msg.kind === 'quick' ? 1 : undefined;
         const last = engine.search(msg.position, depth, undefined, undefined, onInfo);
         self.postMessage({ id, type: 'done', info: last ? plain(last) : null });
+        break;
+      }
+      case 'review': {
+        engine ??= new Engine(32);
+        const r = engine.review(msg.record, msg.depth);
+        const moves = r.moves.map((m) => {
+          const p = { ply: m.ply, seat: m.seat, played: m.played, best: m.best, line: m.line, lost: m.lost, judgement: m.judgement };
+          m.free();
+          return p;
+        });
+        const south = Array.from(r.south);
+        r.free();
+        self.postMessage({ id, type: 'done', review: { moves, south } });
         break;
       }
       case 'search': {

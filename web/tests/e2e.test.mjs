@@ -312,6 +312,50 @@ test('analysis: evaluation bar, best line, depth and verdict as the engine think
   await page.waitForFunction(() => /^(North|about)/.test(document.getElementById('verdict').textContent), null, { timeout: 20000 });
 });
 
+test('analysis: the candidate moves are marked on the board with their scores and chances', async () => {
+  await page.click('#analyse');
+  await page.waitForFunction(() => document.querySelectorAll('[data-candidate]').length === 3, null, { timeout: 20000 });
+  const moves = await page.$$eval('[data-candidate]', (els) => els.map((e) => e.dataset.candidate));
+  assert.equal(new Set(moves).size, 3);
+  assert.match(await page.textContent('#candidates'), /^1\. \S+ \S+.*\(\d+%\) · 2\. .* · 3\. .*\(\d+%\)$/);
+  const title = await page.textContent(`[data-candidate="${moves[0]}"] title`);
+  assert.match(title, new RegExp(`^1\\. ${moves[0]}: .+ \\(\\d+% to win\\) ${moves[0]}`));
+  await shot('candidates');
+  // A move: new candidates for North.
+  await page.click('[data-square=e2]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-candidate]').length === 3 &&
+    [...document.querySelectorAll('[data-candidate]')].every((e) => e.classList.contains('seat-N')), null, { timeout: 20000 });
+});
+
+test('review: the graph of the game with its mistakes; a click on it or on the move list moves the board', async () => {
+  await page.click('#analyse');
+  // South walks back twice: moves the review marks.
+  await paste('1. e2 e8 2. e1 e7 3. e2 e6 4. e1 e5 *');
+  await page.waitForFunction(() => document.querySelectorAll('#move-list button').length === 8);
+  assert.equal(await page.isVisible('#review-graph'), false);
+  await page.click('#review');
+  await page.waitForSelector('#review-graph:not([hidden]) polyline.graph-line', { timeout: 30000 });
+  const points = (await page.getAttribute('#review-graph polyline.graph-line', 'points')).split(' ');
+  assert.equal(points.length, 9, 'one point per position, the start included');
+  assert.match(await page.textContent('#review-status'), /^depth \d+ per position: \d+ errors? marked$/);
+  await shot('review');
+  const current = () => page.getAttribute('#move-list button.current', 'data-ply');
+  assert.equal(await current(), '8');
+  assert.ok(await page.$$eval('#review-graph .graph-mark', (m) => m.length) >= 1, 'a mistake marked');
+  // A click at a quarter of the graph: the position after two plies.
+  const box = await page.locator('#review-graph').boundingBox();
+  await page.mouse.click(box.x + box.width * 2 / 8, box.y + box.height / 2);
+  await page.waitForFunction(() => document.querySelector('#move-list button.current')?.dataset.ply === '2');
+  assert.equal(await page.getAttribute('#review-graph .graph-here', 'data-ply'), '2');
+  assert.equal(await page.$eval('[data-seat=S] title', (t) => t.textContent.startsWith('South on e2')), true);
+  // The move list: the position after five plies, the review kept.
+  await page.click('#move-list button[data-ply="5"]');
+  assert.equal(await current(), '5');
+  assert.equal(await page.$eval('[data-seat=N] title', (t) => t.textContent.startsWith('North on e7')), true);
+  assert.equal(await page.isVisible('#review-graph'), true);
+  assert.equal(await page.$$eval('#review-graph .graph-mark', (m) => m.every((e) => /inaccuracy|mistake|blunder/.test(e.getAttribute('class')))), true);
+});
+
 test('the stop button makes a thinking engine move at once', async () => {
   await newGame({ seats: { S: 'human', N: '10' } });
   await page.click('[data-square=e2]');
