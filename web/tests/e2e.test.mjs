@@ -327,6 +327,32 @@ test('analysis: the candidate moves are marked on the board with their scores an
     [...document.querySelectorAll('[data-candidate]')].every((e) => e.classList.contains('seat-N')), null, { timeout: 20000 });
 });
 
+test('the binding refuses bad analysis arguments with errors, not panics', async () => {
+  const messages = await page.evaluate(async () => {
+    const m = await import('./pkg/quoridor_web.js');
+    await m.default();
+    const engine = new m.Engine(1);
+    const start = new m.Game(9, 2, 'classic', undefined, 'S').position();
+    const three = new m.Game(7, 3, 'classic', undefined, 'S').record();
+    const out = [];
+    for (const f of [() => engine.analyse(start, 0, 4), () => engine.analyse(start, 3, 0),
+      () => engine.analyse(start, 3, 99), () => engine.analyse('not a position', 3, 4),
+      () => engine.review(three, 4), () => engine.review('1. e9 *', 4)]) {
+      try { f(); out.push('no error'); } catch (err) { out.push(`${err.constructor.name}: ${err.message}`); }
+    }
+    // Still usable after the errors.
+    out.push(engine.analyse(start, 2, 2).length);
+    return out;
+  });
+  assert.equal(messages.length, 7);
+  for (const msg of messages.slice(0, 6)) assert.match(msg, /^Error: /);
+  assert.match(messages[0], /multipv 0/);
+  assert.match(messages[1], /depth 0/);
+  assert.match(messages[2], /depth 99/);
+  assert.match(messages[4], /two-player/);
+  assert.equal(messages[6], 2);
+});
+
 test('review: the graph of the game with its mistakes; a click on it or on the move list moves the board', async () => {
   await page.click('#analyse');
   // South walks back twice: moves the review marks.
