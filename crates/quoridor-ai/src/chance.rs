@@ -128,3 +128,66 @@ pub fn percent(chance: f64, score: Score) -> String {
     let p = if matches!(score, Score::Eval(_)) { p.clamp(1.0, 99.0) } else { p };
     format!("{p:.0}%")
 }
+
+/// How a move is judged, by the winning chance it lost (points of percentage, 0 to 100):
+/// the thresholds of `quoridor review` and of the page's review, like lichess's but
+/// doubled, since Quoridor's scores swing more from ply to ply (`docs/cli.md`).
+///
+/// ```
+/// use quoridor_ai::chance::Judgement;
+/// assert_eq!(Judgement::of(false, 25.0), Judgement::Mistake);
+/// assert_eq!(Judgement::of(false, f64::NAN), Judgement::Good);
+/// assert_eq!(Judgement::of(true, 50.0).name(), "best");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Judgement {
+    /// The engine's move.
+    Best,
+    /// Lost less than [`INACCURACY`] points.
+    Good,
+    /// Lost [`INACCURACY`] points or more.
+    Inaccuracy,
+    /// Lost [`MISTAKE`] points or more.
+    Mistake,
+    /// Lost [`BLUNDER`] points or more.
+    Blunder,
+}
+
+/// Points of winning chance lost from which a move is an inaccuracy.
+pub const INACCURACY: f64 = 10.0;
+/// ... a mistake.
+pub const MISTAKE: f64 = 20.0;
+/// ... a blunder.
+pub const BLUNDER: f64 = 30.0;
+
+impl Judgement {
+    /// The judgement of a move that lost `lost` points (`best`: it is the engine's move).
+    #[must_use]
+    pub fn of(best: bool, lost: f64) -> Judgement {
+        match lost {
+            _ if best => Judgement::Best,
+            l if l >= BLUNDER => Judgement::Blunder,
+            l if l >= MISTAKE => Judgement::Mistake,
+            l if l >= INACCURACY => Judgement::Inaccuracy,
+            _ => Judgement::Good,
+        }
+    }
+
+    /// Its name: `best`, `good`, `inaccuracy`, `mistake`, `blunder`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Judgement::Best => "best",
+            Judgement::Good => "good",
+            Judgement::Inaccuracy => "inaccuracy",
+            Judgement::Mistake => "mistake",
+            Judgement::Blunder => "blunder",
+        }
+    }
+
+    /// Whether it is an inaccuracy, a mistake or a blunder.
+    #[must_use]
+    pub fn is_error(self) -> bool {
+        self >= Judgement::Inaccuracy
+    }
+}

@@ -10,13 +10,7 @@ use wasm_bindgen::prelude::*;
 use crate::engine::Engine;
 use crate::js_error;
 
-/// Points of winning chance lost (0 to 100) from which a move is an inaccuracy; the same
-/// thresholds as `quoridor review` (docs/cli.md).
-pub const INACCURACY: f64 = 10.0;
-/// ... a mistake.
-pub const MISTAKE: f64 = 20.0;
-/// ... a blunder.
-pub const BLUNDER: f64 = 30.0;
+pub use quoridor_ai::chance::{BLUNDER, INACCURACY, MISTAKE};
 
 /// The largest depth [`Engine::analyse`] and [`Engine::review`] accept: the page's searches
 /// stay short.
@@ -145,13 +139,7 @@ impl Review {
 /// The judgement of a move that lost `lost` points (`best`: it is the engine's move).
 #[must_use]
 pub fn judge(best: bool, lost: f64) -> &'static str {
-    match lost {
-        _ if best => "best",
-        l if l >= BLUNDER => "blunder",
-        l if l >= MISTAKE => "mistake",
-        l if l >= INACCURACY => "inaccuracy",
-        _ => "good",
-    }
+    quoridor_ai::chance::Judgement::of(best, lost).name()
 }
 
 /// The score for the mover of a position whose child scores `child` for the child's mover.

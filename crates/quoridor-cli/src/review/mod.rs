@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context as _, bail};
-use quoridor_ai::chance::win_chance;
+pub(crate) use quoridor_ai::chance::{BLUNDER, INACCURACY, Judgement, MISTAKE, win_chance};
 use quoridor_ai::{Engine, Limits, MultiPv, Score};
 use quoridor_core::{Event, Game, Move, Position, Seat};
 
@@ -46,60 +46,6 @@ pub struct Args {
     /// Write the winning chance over the plies, mistakes marked, as an SVG picture to FILE
     #[arg(long, value_name = "FILE.svg")]
     pub graph: Option<PathBuf>,
-}
-
-/// How a move is judged, by the winning chance it lost (points of percentage, 0 to 100).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Judgement {
-    /// The engine's move.
-    Best,
-    /// Lost less than [`INACCURACY`] points.
-    Good,
-    /// Lost [`INACCURACY`] points or more.
-    Inaccuracy,
-    /// Lost [`MISTAKE`] points or more.
-    Mistake,
-    /// Lost [`BLUNDER`] points or more.
-    Blunder,
-}
-
-/// Points of winning chance lost from which a move is an inaccuracy.
-pub const INACCURACY: f64 = 10.0;
-/// ... a mistake.
-pub const MISTAKE: f64 = 20.0;
-/// ... a blunder.
-pub const BLUNDER: f64 = 30.0;
-
-impl Judgement {
-    /// The judgement of a move that lost `lost` points (`best`: it is the engine's move).
-    #[must_use]
-    pub fn of(best: bool, lost: f64) -> Judgement {
-        match lost {
-            _ if best => Judgement::Best,
-            l if l >= BLUNDER => Judgement::Blunder,
-            l if l >= MISTAKE => Judgement::Mistake,
-            l if l >= INACCURACY => Judgement::Inaccuracy,
-            _ => Judgement::Good,
-        }
-    }
-
-    /// Its name: `best`, `good`, `inaccuracy`, `mistake`, `blunder`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Judgement::Best => "best",
-            Judgement::Good => "good",
-            Judgement::Inaccuracy => "inaccuracy",
-            Judgement::Mistake => "mistake",
-            Judgement::Blunder => "blunder",
-        }
-    }
-
-    /// Whether it is an inaccuracy, a mistake or a blunder.
-    #[must_use]
-    pub fn is_error(self) -> bool {
-        self >= Judgement::Inaccuracy
-    }
 }
 
 /// The review of one move.
