@@ -9,12 +9,11 @@
 //! between knots linearly. Not symmetric: the side to move at 0.00 scores under half. For comparison the logistic curve
 //! `σ(score / K)` is fitted too and its calibration printed.
 
-use std::io::{BufRead as _, BufReader, Write};
+use std::io::Write;
 
 use anyhow::{Context as _, bail};
-use quoridor_core::Position;
 
-use super::{Args, fit_scale, sigmoid};
+use super::{Args, fit_scale, for_each_row, sigmoid};
 
 /// One position: the search score (centi-steps, side to move), the result for the side to
 /// move (1, 0.5, 0) and the game it comes from (file, number).
@@ -28,37 +27,21 @@ struct Point {
 fn read(args: &Args) -> anyhow::Result<Vec<Point>> {
     let mut out = Vec::new();
     for (file_no, path) in args.files.iter().enumerate() {
-        let file = std::fs::File::open(path)
-            .with_context(|| format!("cannot read `{}`", path.display()))?;
-        for (n, line) in BufReader::new(file).lines().enumerate() {
-            let line = line.with_context(|| format!("cannot read `{}`", path.display()))?;
-            if line.starts_with('#') || line.trim().is_empty() {
-                continue;
-            }
-            let where_ = || format!("{}:{}", path.display(), n + 1);
-            let cols: Vec<&str> = line.split('\t').collect();
-            let [pos, score, result, game, ..] = cols[..] else {
-                bail!("{}: expected position, score, result and game separated by tabs", where_());
-            };
-            let pos: Position =
-                pos.parse().map_err(|e| anyhow::anyhow!("{}: bad position: {e}", where_()))?;
-            let score: i32 = score
-                .parse()
-                .map_err(|_| anyhow::anyhow!("{}: `{score}` is not a score", where_()))?;
-            let result = match result {
-                "1" => 1.0,
-                "0" => 0.0,
-                "0.5" => 0.5,
-                _ => bail!("{}: `{result}` is not a result (1, 0.5 or 0)", where_()),
-            };
+        for_each_row(path, 4, "position, score, result and game", |row, where_| {
+            let game = row.rest[0];
             let game: u64 = game
                 .parse()
                 .map_err(|_| anyhow::anyhow!("{}: `{game}` is not a game number", where_()))?;
-            if pos.active_seats().count() != 2 || score.abs() > args.max_score {
-                continue;
+            if row.pos.active_seats().count() != 2 || row.score.abs() > args.max_score {
+                return Ok(());
             }
-            out.push(Point { score: f64::from(score), result, game: (file_no, game) });
-        }
+            out.push(Point {
+                score: f64::from(row.score),
+                result: row.result,
+                game: (file_no, game),
+            });
+            Ok(())
+        })?;
     }
     Ok(out)
 }

@@ -110,42 +110,69 @@ fn read(args: &Args) -> anyhow::Result<(Vec<Sample>, usize)> {
     let mut out = Vec::new();
     let mut skipped = 0;
     for path in &args.files {
-        let file = std::fs::File::open(path)
-            .with_context(|| format!("cannot read `{}`", path.display()))?;
-        for (n, line) in BufReader::new(file).lines().enumerate() {
-            let line = line.with_context(|| format!("cannot read `{}`", path.display()))?;
-            if line.starts_with('#') || line.trim().is_empty() {
-                continue;
-            }
-            let where_ = || format!("{}:{}", path.display(), n + 1);
-            let cols: Vec<&str> = line.split('\t').collect();
-            let [pos, score, result, ..] = cols[..] else {
-                bail!("{}: expected position, score and result separated by tabs", where_());
-            };
-            let pos: Position =
-                pos.parse().map_err(|e| anyhow::anyhow!("{}: bad position: {e}", where_()))?;
-            let score: i32 = score
-                .parse()
-                .map_err(|_| anyhow::anyhow!("{}: `{score}` is not a score", where_()))?;
-            let result: f64 = match result {
-                "1" => 1.0,
-                "0" => 0.0,
-                "0.5" => 0.5,
-                _ => bail!("{}: `{result}` is not a result (1, 0.5 or 0)", where_()),
-            };
+        for_each_row(path, 3, "position, score and result", |row, _| {
+            let Row { pos, score, result, .. } = row;
             let Some(f) = features(&pos, pos.turn()) else {
                 skipped += 1;
-                continue;
+                return Ok(());
             };
             if score.abs() > args.max_score {
                 skipped += 1;
-                continue;
+                return Ok(());
             }
             let walls = pos.active_seats().map(|s| f64::from(pos.walls_in_hand(s))).sum();
             out.push(Sample { f: f.map(f64::from), score: f64::from(score), result, walls, pos });
-        }
+            Ok(())
+        })?;
     }
     Ok((out, skipped))
+}
+
+/// One line of a `selfplay` file: the position, the search score, the result, and the
+/// columns after them.
+struct Row<'a> {
+    pos: Position,
+    score: i32,
+    result: f64,
+    rest: &'a [&'a str],
+}
+
+/// Calls `f` with every row of the `selfplay` file `path` (comments and blank lines
+/// skipped) and the row's `file:line`; a row needs `need` columns, named by `what`.
+fn for_each_row(
+    path: &std::path::Path,
+    need: usize,
+    what: &str,
+    mut f: impl FnMut(Row<'_>, &dyn Fn() -> String) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot read `{}`", path.display()))?;
+    for (n, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.with_context(|| format!("cannot read `{}`", path.display()))?;
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let where_ = || format!("{}:{}", path.display(), n + 1);
+        let cols: Vec<&str> = line.split('\t').collect();
+        let [pos, score, result, ref rest @ ..] = cols[..] else {
+            bail!("{}: expected {what} separated by tabs", where_());
+        };
+        if cols.len() < need {
+            bail!("{}: expected {what} separated by tabs", where_());
+        }
+        let pos: Position =
+            pos.parse().map_err(|e| anyhow::anyhow!("{}: bad position: {e}", where_()))?;
+        let score: i32 =
+            score.parse().map_err(|_| anyhow::anyhow!("{}: `{score}` is not a score", where_()))?;
+        let result: f64 = match result {
+            "1" => 1.0,
+            "0" => 0.0,
+            "0.5" => 0.5,
+            _ => bail!("{}: `{result}` is not a result (1, 0.5 or 0)", where_()),
+        };
+        f(Row { pos, score, result, rest }, &where_)?;
+    }
+    Ok(())
 }
 
 /// Mean cross-entropy of predictions `p` against targets `t`.
