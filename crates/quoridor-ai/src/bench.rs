@@ -51,6 +51,9 @@ pub struct BenchReport {
     pub positions: usize,
     /// Total nodes: deterministic for a given depth and engine version.
     pub nodes: u64,
+    /// Nodes of the two-player positions alone: the two-player search's signature (the
+    /// three- and four-player search may change without changing it).
+    pub two_player_nodes: u64,
     /// Total time.
     pub time: Duration,
     /// Nodes per second over the whole run.
@@ -58,7 +61,8 @@ pub struct BenchReport {
 }
 
 /// Searches every bench position to `depth` with a fresh 16 MiB engine each and adds up
-/// the nodes.
+/// the nodes (in three- and four-player positions, the tree search's playouts, its depth
+/// counted as the alpha-beta search counts it).
 ///
 /// ```
 /// let a = quoridor_ai::bench(2);
@@ -70,14 +74,17 @@ pub struct BenchReport {
 pub fn bench(depth: u32) -> BenchReport {
     let positions = bench_positions();
     let start = Instant::now();
-    let mut nodes = 0;
+    let (mut nodes, mut two_player_nodes) = (0, 0);
     for pos in &positions {
         let mut engine = Engine::new(EngineOptions::default().with_hash_mb(16));
         if let Some(r) = engine.search(pos, &Limits::depth(depth), &mut |_| {}) {
             nodes += r.info.nodes;
+            if pos.players() == 2 {
+                two_player_nodes += r.info.nodes;
+            }
         }
     }
     let time = start.elapsed();
     let nps = (u128::from(nodes) * 1_000_000_000 / time.as_nanos().max(1)) as u64;
-    BenchReport { positions: positions.len(), nodes, time, nps }
+    BenchReport { positions: positions.len(), nodes, two_player_nodes, time, nps }
 }

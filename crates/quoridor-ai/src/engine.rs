@@ -103,6 +103,7 @@ impl Engine {
         self.tt.clear();
         for w in &mut self.workers {
             w.heur.clear();
+            w.tree.clear();
         }
     }
 
@@ -152,7 +153,7 @@ impl Engine {
     /// Replaces the evaluation weights (for tuning). Clears the transposition table.
     pub fn set_eval_params(&mut self, params: EvalParams) {
         for w in &mut self.workers {
-            w.settings.params = params.clone();
+            w.settings.set_params(params.clone());
         }
         self.tt.clear();
     }
@@ -270,18 +271,92 @@ impl Engine {
         });
         let mut result = main_result?;
         let mut nodes = main.budget.nodes;
+        let tree_search = main.uses_mcts(pos);
         for (r, n) in helper_results {
             nodes = nodes.saturating_add(n);
+            if tree_search {
+                continue;
+            }
             if let Some(r) = r.filter(|r| r.info.depth > result.info.depth && pos.is_legal(r.best))
             {
                 result = r;
             }
+        }
+        if tree_search {
+            self.vote(pos, &mut result);
         }
         let info = &mut result.info;
         info.nodes = nodes;
         info.time = start.elapsed();
         info.nps = (u128::from(nodes) * 1_000_000_000 / info.time.as_nanos().max(1)) as u64;
         Some(result)
+    }
+}
+
+impl Engine {
+    /// Up to `more` root moves of the last tree search besides `best`, most visited first
+    /// (visits added over the threads), each with its value and line.
+    fn tree_candidates(&self, pos: &Position, best: quoridor_core::Move, more: usize) -> Vec<Candidate> {
+        let mut moves: Vec<(quoridor_core::Move, u64, u32, f32, usize)> = Vec::new();
+        for (i, w) in self.workers.iter().enumerate() {
+            for (mv, n, q) in w.root_stats().moves {
+                match moves.iter_mut().find(|m| m.0 == mv) {
+                    Some(m) => {
+                        m.1 += u64::from(n);
+                        if n > m.2 {
+                            (m.2, m.3, m.4) = (n, q, i);
+                        }
+                    }
+                    None => moves.push((mv, u64::from(n), n, q, i)),
+                }
+            }
+        }
+        moves.retain(|m| m.0 != best);
+        // Stable: ties keep the main thread's order.
+        moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+        moves
+            .into_iter()
+            .take(more)
+            .map(|(mv, _, _, q, i)| Candidate {
+                mv,
+                score: crate::mcts::score_of(pos, mv, q),
+                pv: self.workers[i].tree_line(mv),
+            })
+            .collect()
+    }
+
+    /// The tree searches of several threads: the root move with most visits over all the
+    /// trees is played (with its line and value from the tree that visited it most).
+    fn vote(&self, pos: &Position, result: &mut SearchResult) {
+        let mut votes: Vec<(quoridor_core::Move, u64)> = Vec::new();
+        for w in &self.workers {
+            for (mv, n, _) in w.root_stats().moves {
+                match votes.iter_mut().find(|v| v.0 == mv) {
+                    Some(v) => v.1 += u64::from(n),
+                    None => votes.push((mv, u64::from(n))),
+                }
+            }
+        }
+        // The first of the most visited: the main thread's order breaks ties.
+        let Some(&(best, _)) = votes.iter().reduce(|a, b| if b.1 > a.1 { b } else { a }) else {
+            return;
+        };
+        if best == result.best || !pos.is_legal(best) {
+            return;
+        }
+        let mut top: Option<(u32, f32, &Worker)> = None;
+        for w in &self.workers {
+            if let Some(&(_, n, q)) = w.root_stats().moves.iter().find(|m| m.0 == best) {
+                if top.is_none_or(|t| n > t.0) {
+                    top = Some((n, q, w));
+                }
+            }
+        }
+        if let Some((_, q, w)) = top {
+            result.best = best;
+            result.info.pv = w.tree_line(best);
+            result.info.score = crate::mcts::score_of(pos, best, q);
+        }
     }
 }
 
@@ -327,10 +402,17 @@ impl Engine {
     ) -> Option<Analysis> {
         let start = Instant::now();
         let more = multipv.get().saturating_sub(1);
-        let first_limits = if more == 0 { limits.clone() } else { first_share(limits) };
+        let tree = self.workers[0].uses_mcts(pos);
+        let first_limits = if more == 0 || tree { limits.clone() } else { first_share(limits) };
         let first = self.search(pos, &first_limits, on_iteration)?;
         let mut lines =
             vec![Candidate { mv: first.best, score: first.info.score, pv: first.info.pv.clone() }];
+        if tree {
+            // The tree search's candidates are the root's other moves, by visits.
+            lines.extend(self.tree_candidates(pos, first.best, more));
+            let (depth, nodes) = (first.info.depth, first.info.nodes);
+            return Some(Analysis { lines, depth, complete: true, nodes, time: start.elapsed() });
+        }
         let maxn = self.workers[0].settings.sparams.multi == MultiSearch::MaxN && pos.players() > 2;
         let mut complete = !maxn || more == 0;
         let mut nodes = first.info.nodes;

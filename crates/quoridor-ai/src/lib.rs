@@ -39,6 +39,7 @@ mod chance_table;
 mod engine;
 pub mod eval;
 pub mod level;
+mod mcts;
 pub mod limits;
 mod movepick;
 pub mod net;

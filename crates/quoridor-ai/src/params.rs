@@ -27,10 +27,12 @@ pub const MULTI: [[i32; MULTI_FEATURES]; 3] = crate::weights_multi::MULTI;
 
 /// The multi-player evaluation's weights of walls in hand (the features `walls`, `walls^2`,
 /// `walls*dist` and `unanswered`), in percent of the fitted ones, per
-/// [`crate::eval::MultiGame`]: set by matches. The fit predicts who wins from positions of
-/// games already played; a search that weighs walls kept that little spends them for a
-/// step or two and has none left when they decide the race (three players: 300% scored
-/// 39-0-21 against the previous engine where 100% scored 29-0-31; `docs/strength.md`).
+/// [`crate::eval::MultiGame`], in the alpha-beta searches of three and four players
+/// ([`MultiSearch::Rival`] and the others; not the tree search, which uses the fit as it is):
+/// set by matches. A selective alpha-beta search that weighs walls kept as little as the fit
+/// does spends them for a step or two and has none left when they decide the race (three
+/// players: 300% scored 39-0-21 against the previous engine where 100% scored 29-0-31;
+/// `docs/strength.md`). See [`EvalParams::with_scaled_walls`].
 pub const MULTI_WALLS_SCALE: [i32; 3] = [300, 500, 100];
 
 /// Centi-steps per logit of the multi-player evaluation, per [`crate::eval::MultiGame`]:
@@ -52,8 +54,7 @@ pub const MULTI_SCALE: [i32; 3] = crate::weights_multi::MULTI_SCALE;
 pub struct EvalParams {
     /// See [`TWO_PLAYER`].
     pub two_player: [i32; FEATURES],
-    /// See [`MULTI`]; the default is [`MULTI`] with the walls' weights scaled by
-    /// [`MULTI_WALLS_SCALE`].
+    /// See [`MULTI`].
     pub multi: [[i32; MULTI_FEATURES]; 3],
     /// See [`MULTI_SCALE`].
     pub multi_scale: [i32; 3],
@@ -61,13 +62,33 @@ pub struct EvalParams {
 
 impl Default for EvalParams {
     fn default() -> EvalParams {
-        let mut multi = MULTI;
-        for (table, scale) in multi.iter_mut().zip(MULTI_WALLS_SCALE) {
+        EvalParams { two_player: TWO_PLAYER, multi: MULTI, multi_scale: MULTI_SCALE }
+    }
+}
+
+impl EvalParams {
+    /// These weights with the multi-player walls' weights (the features `walls`, `walls^2`,
+    /// `walls*dist`, `unanswered`) scaled by `scale` percent per [`crate::eval::MultiGame`]:
+    /// what the alpha-beta searches of three and four players evaluate with
+    /// ([`MULTI_WALLS_SCALE`]).
+    ///
+    /// ```
+    /// use quoridor_ai::params::{EvalParams, MULTI_WALLS_SCALE};
+    /// let p = EvalParams::default();
+    /// let scaled = p.with_scaled_walls(MULTI_WALLS_SCALE);
+    /// assert_eq!(scaled.multi[0][4], p.multi[0][4] * MULTI_WALLS_SCALE[0] / 100);
+    /// assert_eq!(scaled.multi[0][0], p.multi[0][0]); // distance untouched
+    /// assert_eq!(scaled.two_player, p.two_player);
+    /// ```
+    #[must_use]
+    pub fn with_scaled_walls(&self, scale: [i32; 3]) -> EvalParams {
+        let mut p = self.clone();
+        for (table, scale) in p.multi.iter_mut().zip(scale) {
             for w in &mut table[4..=7] {
-                *w = *w * scale / 100;
+                *w = (i64::from(*w) * i64::from(scale) / 100).clamp(-(1 << 20), 1 << 20) as i32;
             }
         }
-        EvalParams { two_player: TWO_PLAYER, multi, multi_scale: MULTI_SCALE }
+        p
     }
 }
 
@@ -190,16 +211,47 @@ pub enum MultiSearch {
     Rival,
     /// Max^n: every player plays the move best for itself, by its own chance to win.
     MaxN,
+    /// Monte Carlo tree search with max^n values (`docs/ai.md`): every player picks the
+    /// move best for its own chance to win, the moves searched most where they matter.
+    Mcts,
 }
 
 /// The multi-player search of [`SearchParams::default`].
-pub const MULTI_SEARCH: MultiSearch = MultiSearch::Rival;
+pub const MULTI_SEARCH: MultiSearch = MultiSearch::Mcts;
+
+
 
 /// Score of a root move that brings back a position the game went through, in three- and
 /// four-player games searched with [`crate::Engine::search_game`] (centi-steps, for the
 /// root player): as bad as a draw at the ply limit, which nobody wins. Without it engines
 /// that hold their walls wait for each other, to and fro, until the ply limit.
 pub const REPETITION: i32 = -5000;
+
+/// The tree search ([`MultiSearch::Mcts`]): the exploration constant of PUCT, in
+/// hundredths (values are chances, 0 to 1).
+pub const MCTS_C_PUCT: u32 = 50;
+/// ... the temperature of the priors, in thousandths of a logit of the mover's chance after
+/// the move (the priors are a softmax of it) ...
+pub const MCTS_PRIOR_TEMP: i32 = 300;
+/// ... the walls kept at a node below the root (the best for the mover by the evaluation),
+/// besides every pawn move ...
+pub const MCTS_WALLS: usize = 16;
+/// ... at the root ...
+pub const MCTS_ROOT_WALLS: usize = 64;
+/// ... among them, at most this many walls that change no distance (they all evaluate
+/// alike) ...
+pub const MCTS_NULL_WALLS: usize = 2;
+/// ... and the weight, in percent, of a child's max^n value from the evaluations of its
+/// subtree against the mean of its playouts in the selection (implicit minimax backups,
+/// Lanctot et al. 2014).
+pub const MCTS_IMPLICIT: u32 = 0;
+
+/// Noise on the priors of a helper thread's tree search, in thousandths of a logit either
+/// way, so that the threads' trees differ (their root moves' visits are added up).
+pub const MCTS_HELPER_NOISE: i32 = 150;
+
+/// Least memory of a tree search's tree, in MiB (the engine's table size when larger).
+pub const MCTS_MIN_TREE_MB: usize = 64;
 
 /// Walls searched at a node of the max^n search (the best by their ordering key), besides
 /// every pawn move.
@@ -252,6 +304,18 @@ pub struct SearchParams {
     pub multi: MultiSearch,
     /// See [`MAXN_WALLS`].
     pub maxn_walls: usize,
+    /// See [`MCTS_C_PUCT`].
+    pub mcts_c_puct: u32,
+    /// See [`MCTS_PRIOR_TEMP`].
+    pub mcts_prior_temp: i32,
+    /// See [`MCTS_WALLS`].
+    pub mcts_walls: usize,
+    /// See [`MCTS_ROOT_WALLS`].
+    pub mcts_root_walls: usize,
+    /// See [`MCTS_NULL_WALLS`].
+    pub mcts_null_walls: usize,
+    /// See [`MCTS_IMPLICIT`].
+    pub mcts_implicit: u32,
 }
 
 impl Default for SearchParams {
@@ -274,6 +338,12 @@ impl Default for SearchParams {
             time_stable: TIME_STABLE,
             multi: MULTI_SEARCH,
             maxn_walls: MAXN_WALLS,
+            mcts_c_puct: MCTS_C_PUCT,
+            mcts_prior_temp: MCTS_PRIOR_TEMP,
+            mcts_walls: MCTS_WALLS,
+            mcts_root_walls: MCTS_ROOT_WALLS,
+            mcts_null_walls: MCTS_NULL_WALLS,
+            mcts_implicit: MCTS_IMPLICIT,
         }
     }
 }

@@ -58,6 +58,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
             "depth": args.depth,
             "positions": report.positions,
             "nodes": report.nodes,
+            "two_player_nodes": report.two_player_nodes,
             "time_ms": report.time.as_millis() as u64,
             "nps": report.nps,
             "perft": { "depth": args.perft_depth, "nodes": perft_nodes, "time_ms": perft_time.as_secs_f64() * 1000.0, "nps": per_second(perft_nodes, perft_time) },
@@ -68,6 +69,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     }
     writeln!(out, "search bench: {} positions, depth {}", report.positions, args.depth)?;
     writeln!(out, "  nodes {}  time {} s  nps {}", report.nodes, secs(report.time), report.nps)?;
+    writeln!(out, "  two-player positions: {} nodes", report.two_player_nodes)?;
     writeln!(
         out,
         "perft {} (9x9 start): {perft_nodes} in {:.3} ms, {} nodes/s (the last ply counted in bulk)",

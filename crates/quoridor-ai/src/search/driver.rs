@@ -54,6 +54,9 @@ impl Worker {
             return None;
         }
         let clock = self.begin(pos, limits);
+        if self.uses_mcts(pos) {
+            return self.mcts_search(pos, limits, clock.start, on_iteration);
+        }
         if let Some((best, score, pv)) = self.race_root(pos) {
             let info = self.info(&clock, 1, pv.len() as u32, score, pv);
             on_iteration(&info);

@@ -103,7 +103,7 @@ impl Worker {
     pub(crate) fn chances(&self, pos: &Position) -> Values {
         let mut v = [0; 4];
         for s in pos.active_seats() {
-            let logit = crate::eval::multi_logit(&self.settings.params, pos, s).unwrap_or(0);
+            let logit = crate::eval::multi_logit(&self.settings.ab_params, pos, s).unwrap_or(0);
             let others = pos.active_seats().count().saturating_sub(1).max(1) as i32;
             v[s.index()] = crate::eval::chance_of_logit(logit, others).clamp(FLOOR, ONE - FLOOR);
         }

@@ -90,6 +90,8 @@ pub(crate) struct Worker {
     pub(crate) root: Root,
     /// The line being searched, ply by ply.
     pub(crate) line: Line,
+    /// The tree of the tree search (three and four players), kept for the next search.
+    pub(crate) tree: crate::mcts::Tree,
 }
 
 /// A worker's settings, kept from one search to the next.
@@ -99,8 +101,20 @@ pub(crate) struct Settings {
     pub(crate) seed: u64,
     /// Evaluation noise, in centi-steps either way (the lower levels).
     pub(crate) noise: i32,
+    /// The evaluation's weights (the tree search's) ...
     pub(crate) params: EvalParams,
+    /// ... and with the walls scaled for the alpha-beta searches
+    /// ([`crate::params::MULTI_WALLS_SCALE`]; the same for two players).
+    pub(crate) ab_params: EvalParams,
     pub(crate) sparams: SearchParams,
+}
+
+impl Settings {
+    /// Replaces the evaluation's weights.
+    pub(crate) fn set_params(&mut self, params: EvalParams) {
+        self.ab_params = params.with_scaled_walls(crate::params::MULTI_WALLS_SCALE);
+        self.params = params;
+    }
 }
 
 /// The limits of one search and the nodes counted against them.
@@ -155,6 +169,8 @@ impl Worker {
                 seed,
                 noise: 0,
                 params: EvalParams::default(),
+                ab_params: EvalParams::default()
+                    .with_scaled_walls(crate::params::MULTI_WALLS_SCALE),
                 sparams: SearchParams::default(),
             },
             budget: Budget {
@@ -174,6 +190,7 @@ impl Worker {
                 nets: vec![Accumulators::default(); MAX_PLY + 2],
                 bufs: (0..=MAX_PLY + 1).map(|_| Buf::default()).collect(),
             },
+            tree: crate::mcts::Tree::default(),
         }
     }
 

@@ -167,7 +167,7 @@ impl Worker {
         let p = f64::from(v) / f64::from(maxn::ONE);
         let logit = (p / (1.0 - p)).ln() + others.ln();
         let scale = crate::eval::MultiGame::of(pos)
-            .map_or(100, |k| self.settings.params.multi_scale[k.index()]);
+            .map_or(100, |k| self.settings.ab_params.multi_scale[k.index()]);
         Score::Eval((logit * f64::from(scale)).round() as i32)
     }
 }

@@ -60,7 +60,7 @@ impl Worker {
             Accumulators::new(&Network::SHIPPED, pos),
             "network sums at ply {ply} of {pos}"
         );
-        let mut v = evaluate_without_net(&self.settings.params, pos, self.root.seat)
+        let mut v = evaluate_without_net(&self.settings.ab_params, pos, self.root.seat)
             + self.line.nets[ply].correction(&Network::SHIPPED, self.root.seat);
         if self.settings.noise > 0 {
             let r = mix(pos.zobrist() ^ self.settings.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -72,7 +72,7 @@ impl Worker {
     /// Static evaluation for the side to move's team.
     #[inline]
     pub(crate) fn eval(&self, pos: &Position) -> i32 {
-        let mut v = evaluate_with(&self.settings.params, pos, self.root.seat);
+        let mut v = evaluate_with(&self.settings.ab_params, pos, self.root.seat);
         if self.settings.noise > 0 {
             let r = mix(pos.zobrist() ^ self.settings.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
             v += (r % (2 * self.settings.noise as u64 + 1)) as i32 - self.settings.noise;
@@ -114,7 +114,7 @@ impl Worker {
                 }
                 let d = pos.distance_from(me, sq)?;
                 let opp_d = pos.distance(opp)?;
-                evaluate_two(&self.settings.params, (d, my_w), (opp_d, opp_w), false)
+                evaluate_two(&self.settings.ab_params, (d, my_w), (opp_d, opp_w), false)
             }
             Move::Wall(w) => {
                 if my_w <= 1 && opp_w == 0 {
@@ -122,7 +122,7 @@ impl Worker {
                 }
                 let d = pos.distance_after_wall(me, w)?;
                 let opp_d = pos.distance_after_wall(opp, w)?;
-                evaluate_two(&self.settings.params, (d, my_w - 1), (opp_d, opp_w), false)
+                evaluate_two(&self.settings.ab_params, (d, my_w - 1), (opp_d, opp_w), false)
             }
         };
         let shipped = Network::SHIPPED;
