@@ -33,6 +33,9 @@
 //! assert_eq!(north.action("e8".parse()?), Some(13));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! [`mirror_action`] maps an id to the id of the same move mirrored left to right: in a
+//! two-player game a symmetry of the game, for data augmentation.
 
 use crate::board_size::BoardSize;
 use crate::moves::Move;
@@ -227,6 +230,46 @@ impl ActionMap {
 pub const fn action_count(size: BoardSize) -> usize {
     let n = size.get() as usize;
     n * n + 2 * (n - 1) * (n - 1)
+}
+
+/// The id of the move `action` mirrored left to right, or `None` when `action` is not an id
+/// of a board of side `size` (it is at least [`action_count`]).
+///
+/// The mirror swaps the columns of the view that numbers the ids: column `c` of a pawn
+/// move becomes `N - 1 - c`, a wall's anchor column `c` becomes `N - 2 - c` (the wall then
+/// covers the mirrored columns), and rows and orientations stay. Mirroring twice gives the
+/// id back. In a two-player game the mirror is a symmetry of the game, whichever seat's view
+/// numbers the ids: a position and its mirror image have mirrored legal moves, mirrored
+/// observations ([`crate::observation::mirror_observation`]) and the same value, so a
+/// learning program may train on both (data augmentation). With three or four players it is
+/// not one: the mirror reverses the turn order.
+///
+/// ```
+/// use quoridor_core::action::{ActionMap, mirror_action};
+/// use quoridor_core::{BoardSize, Seat};
+///
+/// let map = ActionMap::new(BoardSize::CLASSIC, Seat::South);
+/// let id = |m: &str| map.action(m.parse().unwrap()).unwrap();
+/// assert_eq!(mirror_action(BoardSize::CLASSIC, id("c2")), Some(id("g2")));
+/// assert_eq!(mirror_action(BoardSize::CLASSIC, id("a1h")), Some(id("h1h")));
+/// assert_eq!(mirror_action(BoardSize::CLASSIC, id("d3v")), Some(id("e3v")));
+/// assert_eq!(mirror_action(BoardSize::CLASSIC, 209), None);
+/// ```
+#[must_use]
+pub const fn mirror_action(size: BoardSize, action: usize) -> Option<usize> {
+    let n = size.get() as usize;
+    if action < n * n {
+        let (row, col) = (action / n, action % n);
+        return Some(row * n + (n - 1 - col));
+    }
+    let k = n - 1;
+    let rest = action - n * n;
+    if rest >= 2 * k * k {
+        return None;
+    }
+    let (plane, a) = (rest / (k * k), rest % (k * k));
+    let (row, col) = (a / k, a % k);
+    Some(n * n + plane * k * k + row * k + (k - 1 - col))
 }
 
 /// The seat whose view turns the board back: West and East undo each other.
