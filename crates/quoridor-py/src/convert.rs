@@ -43,7 +43,7 @@ fn not_an_integer(obj: &Bound<'_, PyAny>, name: &str) -> PyErr {
 }
 
 /// `obj` as Python prints it (integers in full, however large).
-fn shown(obj: &Bound<'_, PyAny>) -> String {
+pub(crate) fn shown(obj: &Bound<'_, PyAny>) -> String {
     obj.str().map_or_else(|_| "?".to_string(), |s| s.to_string())
 }
 

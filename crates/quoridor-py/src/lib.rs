@@ -5,7 +5,11 @@
 //! - `position`: `Position` (immutable), with action ids and observations as numpy arrays.
 //! - `game`: `Game` (history, undo, records).
 //! - `engine`: `Engine` (analysis without the GIL) and `Bot` (random, greedy, levels).
-//! - `vec_env`: `VecEnv`, many games stepped together from one array of actions.
+//! - `vec_env`: `VecEnv`, many games stepped together from one array of actions, against a
+//!   built-in bot, a Python callable or in self-play.
+//! - `mcts`: `MCTS`, batched tree search over many games with a Python evaluator.
+//! - `mirror`: the board's left-right symmetry over arrays of ids, policies and observations.
+//! - `rng`: the package's random numbers (splitmix64 with its state, gamma, Dirichlet).
 //! - `arena`: `elo`, the Elo estimate of a match result (`EloEstimate`).
 //!
 //! Exceptions carry the core's messages: `IllegalMoveError` (a `ValueError`) for a move,
@@ -19,7 +23,10 @@ mod convert;
 mod engine;
 mod errors;
 mod game;
+mod mcts;
+mod mirror;
 mod position;
+mod rng;
 mod types;
 mod vec_env;
 
@@ -147,6 +154,8 @@ fn _quoridor(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::PyCandidate>()?;
     m.add_class::<engine::PyBot>()?;
     m.add_class::<vec_env::PyVecEnv>()?;
+    m.add_class::<mcts::PyMcts>()?;
+    m.add_class::<mcts::PySearchResult>()?;
     m.add_class::<arena::PyEloEstimate>()?;
     m.add("IllegalMoveError", m.py().get_type::<errors::IllegalMoveError>())?;
     m.add_function(wrap_pyfunction!(action_count, m)?)?;
@@ -157,6 +166,10 @@ fn _quoridor(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena::elo, m)?)?;
     m.add_function(wrap_pyfunction!(seat_chances, m)?)?;
     m.add_function(wrap_pyfunction!(win_chance, m)?)?;
+    m.add_function(wrap_pyfunction!(mirror::mirror_actions, m)?)?;
+    m.add_function(wrap_pyfunction!(mirror::mirror_policy, m)?)?;
+    m.add_function(wrap_pyfunction!(mirror::mirror_observation, m)?)?;
+    m.add("DEFAULT_PLY_LIMIT", vec_env::DEFAULT_PLY_LIMIT)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -41,7 +41,7 @@ def test_vec_env_agrees_with_positions(config):
             if terminated[i]:
                 assert after.winner is not None and rewards[i] == 1.0  # only the mover can win
                 assert env.winners[i] == after.winner.index
-                assert env.positions()[i] == q.Position.start(config)
+                assert env.positions()[i] == q.Position.start(env.config)
             elif truncated[i]:
                 assert after.is_draw and rewards[i] == 0.0
             else:
