@@ -90,7 +90,7 @@ fn move_to_action(
 /// The shape of an observation: (planes, size, size), 8 planes for two players and 14 for
 /// three or four.
 #[pyfunction]
-#[pyo3(signature = (size = 9, players = Players::Two))]
+#[pyo3(signature = (size = 9, players = Players::Two), text_signature = "(size=9, players=2)")]
 fn observation_shape(
     #[pyo3(from_py_with = convert::size)] size: u8,
     #[pyo3(from_py_with = convert::players)] players: Players,

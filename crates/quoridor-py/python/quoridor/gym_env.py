@@ -36,7 +36,8 @@ from __future__ import annotations
 
 import operator
 import weakref
-from typing import Any, Callable, Optional, Union
+from collections.abc import Iterable, Mapping
+from typing import Any, Callable, Optional, Union, cast
 
 import gymnasium as gym
 import numpy as np
@@ -118,7 +119,7 @@ class LegalActions(spaces.Discrete):
         state["_env"] = None
         return state
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
+    def __setstate__(self, state: Union[Iterable[tuple[str, Any]], Mapping[str, Any]]) -> None:
         self.__dict__.update(state)
 
 
@@ -130,6 +131,7 @@ class QuoridorEnv(gym.Env[Observation, np.int64]):
     """Quoridor against an opponent; see the module docs."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 4}
+    action_space: LegalActions
 
     def __init__(
         self,
@@ -158,7 +160,7 @@ class QuoridorEnv(gym.Env[Observation, np.int64]):
         self.config: Config = self._env.config
         self.agent_seat = Seat(agent_seat) if agent_seat is not None else None
         self.illegal_action = illegal_action
-        self.observation_space = observation_space(self.config)
+        self.observation_space = cast("spaces.Space[Observation]", observation_space(self.config))
         self.action_space = LegalActions(action_count(self.config.size), self)
         self._mask: Optional[npt.NDArray[np.bool_]] = None
 
@@ -240,6 +242,7 @@ class QuoridorEnv(gym.Env[Observation, np.int64]):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
+        # The space refers to its environment weakly, and pickles without it.
         self.action_space._env = weakref.ref(self)
 
     def __repr__(self) -> str:

@@ -18,6 +18,9 @@ games at once; a Python opponent is called once per batch of games waiting for i
 
 from __future__ import annotations
 
+import operator
+
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Optional, Union
 
 import numpy as np
@@ -54,7 +57,8 @@ class LegalActionBatch(spaces.MultiDiscrete):
             legal = env._mask
             scores = self.np_random.random(legal.shape)
             scores[~legal] = -1.0
-            return scores.argmax(axis=1).astype(np.int64)
+            picked: npt.NDArray[np.int64] = scores.argmax(axis=1).astype(np.int64)
+            return picked
         return super().sample(mask=mask, probability=probability)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -62,7 +66,7 @@ class LegalActionBatch(spaces.MultiDiscrete):
         state["_env"] = None
         return state
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
+    def __setstate__(self, state: Union[Iterable[tuple[str, Any]], Mapping[str, Any]]) -> None:
         self.__dict__.update(state)
 
 
@@ -74,6 +78,8 @@ class QuoridorVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64]
         "render_fps": 4,
         "autoreset_mode": AutoresetMode.NEXT_STEP,
     }
+    single_action_space: spaces.Discrete
+    action_space: LegalActionBatch
 
     def __init__(
         self,
@@ -150,7 +156,7 @@ class QuoridorVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64]
             "_illegal_action": present.copy(),
         }
 
-    def _game_seeds(self, seed: Union[int, list[Optional[int]], None]) -> Optional[list[Optional[int]]]:
+    def _game_seeds(self, seed: Union[int, Sequence[Optional[int]], None]) -> Optional[list[Optional[int]]]:
         """Each game's seed of its generator, as ``QuoridorEnv.reset(seed=s)`` derives it from
         ``s``; ``None`` to keep each game's generator (unseeded at first: fresh entropy)."""
         if seed is None:
@@ -159,19 +165,19 @@ class QuoridorVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64]
             self._np_random, _ = seeding.np_random()
             return [int(self._np_random.integers(2**63)) for _ in range(self.num_envs)]
         seeds: list[Optional[int]]
-        if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
-            seeds = [int(seed) + i for i in range(self.num_envs)]
-        else:
+        if isinstance(seed, Sequence):
             seeds = list(seed)
             if len(seeds) != self.num_envs:
                 raise ValueError(f"seed has {len(seeds)} entries: expected {self.num_envs}, one per game")
+        else:
+            seeds = [operator.index(seed) + i for i in range(self.num_envs)]
         self._np_random, _ = seeding.np_random(next((s for s in seeds if s is not None), None))
         return [None if s is None else int(seeding.np_random(s)[0].integers(2**63)) for s in seeds]
 
     def reset(
         self,
         *,
-        seed: Union[int, list[Optional[int]], None] = None,
+        seed: Union[int, Sequence[Optional[int]], None] = None,
         options: Optional[dict[str, Any]] = None,
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         options = options or {}

@@ -31,8 +31,8 @@ from typing import Any, Optional, Union
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from ._board import rgb_image, text_board
 from ._quoridor import Config, Position, Seat, action_count
@@ -152,7 +152,8 @@ class _Game:
         return text
 
 
-class raw_env(AECEnv[str, AgentObs, int]):  # noqa: N801 (PettingZoo's naming)
+# PettingZoo ships no type information: its base classes are `Any` to a type checker.
+class raw_env(AECEnv[str, AgentObs, int]):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming)
     """Quoridor for PettingZoo's AEC API; see the module docs."""
 
     metadata = METADATA
@@ -232,7 +233,7 @@ class raw_env(AECEnv[str, AgentObs, int]):  # noqa: N801 (PettingZoo's naming)
         pass
 
 
-class ParallelQuoridorEnv(ParallelEnv[str, AgentObs, int]):
+class ParallelQuoridorEnv(ParallelEnv[str, AgentObs, int]):  # type: ignore[misc]
     """Quoridor for PettingZoo's parallel API: one ply per step; see the module docs."""
 
     metadata = METADATA
