@@ -49,7 +49,8 @@ class Network:
 
     def __init__(self, inputs: int, actions: int, hidden: int, rng: np.random.Generator) -> None:
         def layer(n_in: int, n_out: int, gain: float = 2.0) -> F32:
-            return (rng.standard_normal((n_in, n_out)) * np.sqrt(gain / n_in)).astype(np.float32)
+            w: F32 = (rng.standard_normal((n_in, n_out)) * np.sqrt(gain / n_in)).astype(np.float32)
+            return w
 
         self.params: dict[str, F32] = {
             "w1": layer(inputs, hidden),

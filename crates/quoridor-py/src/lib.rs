@@ -119,14 +119,18 @@ fn seat_chances(position: PyRef<'_, position::PyPosition>) -> Option<Vec<(types:
 
 /// The side to move's chance to win a position when a search scores it `score`: centi-steps
 /// (an `int`, as `Analysis.eval`), or plies to a forced result with `mate` (positive a win,
-/// negative a loss).
+/// negative a loss). Integers past the engine's range saturate (a larger lead, a longer
+/// mate, changes nothing).
 #[pyfunction]
 #[pyo3(signature = (position, *, eval = None, mate = None))]
 fn win_chance(
     position: PyRef<'_, position::PyPosition>,
-    eval: Option<i32>,
-    mate: Option<i32>,
+    eval: Option<&Bound<'_, PyAny>>,
+    mate: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<f64> {
+    let clamp = |v: i128| v.clamp(i128::from(i32::MIN) + 1, i128::from(i32::MAX)) as i32;
+    let eval = convert::given(eval).map(|e| convert::integer(e, "eval").map(clamp)).transpose()?;
+    let mate = convert::given(mate).map(|m| convert::integer(m, "mate").map(clamp)).transpose()?;
     let score = match (eval, mate) {
         (Some(v), None) => quoridor_ai::Score::Eval(v),
         (None, Some(n)) if n > 0 => quoridor_ai::Score::Win(n.unsigned_abs()),

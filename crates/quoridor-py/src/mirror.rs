@@ -44,29 +44,14 @@ pub fn mirror_actions<'py>(
     let py = actions.py();
     let size = BoardSize::try_from(size).map_err(crate::errors::value_error)?;
     let arr = array(actions, "actions")?;
-    let kind = arr.dtype().kind();
-    if kind != b'i' && kind != b'u' {
-        return Err(PyTypeError::new_err(format!(
-            "actions must be integers (action ids), not {}",
-            arr.dtype()
-        )));
-    }
     let shape = arr.shape().to_vec();
-    let flat = arr.call_method1("reshape", (-1,))?;
-    let ids: Vec<i128> = if kind == b'u' {
-        let a = flat.call_method1("astype", ("uint64",))?;
-        let a = a.cast::<PyArrayDyn<u64>>()?.readonly();
-        a.as_array().iter().map(|&v| i128::from(v)).collect()
-    } else {
-        let a = flat.call_method1("astype", ("int64",))?;
-        let a = a.cast::<PyArrayDyn<i64>>()?.readonly();
-        a.as_array().iter().map(|&v| i128::from(v)).collect()
-    };
+    let ids = convert::int_elements(&arr, "actions")?;
     let mut out = Vec::with_capacity(ids.len());
-    for id in ids {
+    for (k, id) in ids.into_iter().enumerate() {
         let m = usize::try_from(id).ok().and_then(|a| mirror_action(size, a)).ok_or_else(|| {
             PyIndexError::new_err(format!(
-                "{id} is not an action id: ids run from 0 to {} on a {size}x{size} board",
+                "{} is not an action id: ids run from 0 to {} on a {size}x{size} board",
+                convert::element_text(actions, k),
                 action_count(size) - 1
             ))
         })?;

@@ -119,6 +119,13 @@ class _Game:
             raise ValueError("options['position'] is not a position of this environment's game")
         if position.is_game_over:
             raise ValueError("options['position'] is a finished game")
+        limit = c.ply_limit
+        if position.ply_limit != limit:
+            if limit is not None and position.ply >= limit:
+                raise ValueError(f"options['position'] is at ply {position.ply}: the games end drawn at ply {limit}")
+            # The position format ends with the ply and the limit: `... S 12/300`.
+            text, _ = str(position).rsplit(" ", 1)
+            position = Position(f"{text} {position.ply}/{limit}" if limit is not None else f"{text} {position.ply}")
         self.position = position
 
     def play(self, agent: str, action: Any) -> tuple[bool, set[Seat]]:

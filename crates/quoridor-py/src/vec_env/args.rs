@@ -64,23 +64,7 @@ pub(crate) fn int_array(
             shape_text(arr.shape())
         )));
     }
-    let not_ints = || {
-        PyTypeError::new_err(format!("{what} must be integers (action ids), not {}", arr.dtype()))
-    };
-    let flat = arr.call_method1("reshape", (n,))?;
-    match arr.dtype().kind() {
-        b'u' => {
-            let a = flat.call_method1("astype", ("uint64",))?;
-            let a = a.cast::<PyArrayDyn<u64>>().map_err(|_| not_ints())?;
-            Ok(a.readonly().as_array().iter().map(|&a| i128::from(a)).collect())
-        }
-        b'i' => {
-            let a = flat.call_method1("astype", ("int64",))?;
-            let a = a.cast::<PyArrayDyn<i64>>().map_err(|_| not_ints())?;
-            Ok(a.readonly().as_array().iter().map(|&a| i128::from(a)).collect())
-        }
-        _ => Err(not_ints()),
-    }
+    convert::int_elements(arr, what)
 }
 
 /// The seeds of a reset: `None` (keep every generator), an integer (game `i` gets

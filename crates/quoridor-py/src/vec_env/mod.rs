@@ -390,10 +390,17 @@ impl PyVecEnv {
     /// opponent, or a bad action from it, also leaves every game as it was.
     fn step<'py>(&self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<StepArrays<'py>> {
         let size = self.config.size;
+        let given = actions;
         let actions = args::int_array(py, actions, self.num_envs, "actions")?;
         let mut held = self.lock(py)?;
         let g = &mut *held.games;
-        let plays = py.detach(|| g.check(&actions)).map_err(|e| refusal(e, size))?;
+        let plays = py.detach(|| g.check(&actions)).map_err(|e| match e {
+            // An id past the i128 range was saturated: name it as given.
+            Refusal::OutOfRange { game, action } if action == i128::MAX || action == i128::MIN => {
+                out_of_range(game, convert::element_text(given, game), size)
+            }
+            e => refusal(e, size),
+        })?;
         let needed = matches!(g.opponent, Opponent::Python(_)) || !g.starts.is_empty();
         let (out, obs, mask) = atomically(g, needed, |g| {
             let mut out = g.outputs().map_err(|_| no_memory("the step's arrays"))?;
