@@ -37,11 +37,12 @@
 //! [`mirror_action`] maps an id to the id of the same move mirrored left to right: in a
 //! two-player game a symmetry of the game, for data augmentation.
 
+use crate::bitboard::Bitboard;
 use crate::board_size::BoardSize;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::square::{Seat, Square};
-use crate::wall::{Orientation, Wall};
+use crate::wall::{Orientation, Wall, WallSet};
 
 /// The action ids of one board size seen from one seat (see the [module docs](self)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -208,17 +209,54 @@ impl ActionMap {
         if pos.size() != self.size {
             return Err(EncodeError::Size { expected: self.size, found: pos.size() });
         }
+        self.moves_mask(pos.pawn_moves(), pos.legal_walls(), mask)
+    }
+
+    /// Writes the moves `pawns` (pawn destinations) and `walls` into `mask`: `mask[id]` is
+    /// true exactly when the move with that id is among them. [`ActionMap::legal_mask`] for
+    /// moves found already, such as `pos.pawn_moves()` and `pos.legal_walls()` kept to check
+    /// or draw a move later without working out the walls' path rule again. Squares and walls
+    /// off this board are left out.
+    ///
+    /// # Errors
+    /// When `mask.len()` is not [`ActionMap::len`]; `mask` is not touched then.
+    ///
+    /// ```
+    /// use quoridor_core::action::ActionMap;
+    /// use quoridor_core::{Bitboard, BoardSize, Position, Seat, WallSet};
+    ///
+    /// let pos = Position::default();
+    /// let map = ActionMap::new(BoardSize::CLASSIC, Seat::South);
+    /// let (mut a, mut b) = (vec![false; map.len()], vec![true; map.len()]);
+    /// map.legal_mask(&pos, &mut a)?;
+    /// map.moves_mask(pos.pawn_moves(), pos.legal_walls(), &mut b)?;
+    /// assert_eq!(a, b);
+    /// map.moves_mask(Bitboard::EMPTY, WallSet::new(), &mut b)?;
+    /// assert!(b.iter().all(|&x| !x));
+    /// # Ok::<(), quoridor_core::action::EncodeError>(())
+    /// ```
+    pub fn moves_mask(
+        self,
+        pawns: Bitboard,
+        walls: WallSet,
+        mask: &mut [bool],
+    ) -> Result<(), EncodeError> {
+        check_len(self.len(), mask.len())?;
         mask.fill(false);
         let size = self.size.get();
         let n = usize::from(size);
-        for sq in pos.pawn_moves() {
-            let (c, r) = rotate_square(size, self.view, sq.col(), sq.row());
-            mask[usize::from(r) * n + usize::from(c)] = true;
+        for sq in pawns {
+            if sq.on_board(self.size) {
+                let (c, r) = rotate_square(size, self.view, sq.col(), sq.row());
+                mask[usize::from(r) * n + usize::from(c)] = true;
+            }
         }
         let k = n - 1;
-        for w in pos.legal_walls() {
-            let (o, c, r) = rotate_wall(size, self.view, w);
-            mask[n * n + o as usize * k * k + usize::from(r) * k + usize::from(c)] = true;
+        for w in walls {
+            if w.on_board(self.size) {
+                let (o, c, r) = rotate_wall(size, self.view, w);
+                mask[n * n + o as usize * k * k + usize::from(r) * k + usize::from(c)] = true;
+            }
         }
         Ok(())
     }

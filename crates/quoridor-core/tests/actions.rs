@@ -90,6 +90,9 @@ fn legal_masks_agree_with_legal_moves_in_random_games_of_every_variant() {
                         .map(|id| map.to_move(id).unwrap())
                         .collect();
                     assert_eq!(from_mask, legal, "{pos} from {view} (game {game})");
+                    let mut again = vec![true; map.len()];
+                    map.moves_mask(pos.pawn_moves(), pos.legal_walls(), &mut again).unwrap();
+                    assert_eq!(again, mask, "{pos} from {view} (game {game})");
                 }
                 match random_move(&pos, &mut rng, 40) {
                     Some(m) => pos.play(m).unwrap(),
@@ -325,4 +328,31 @@ fn only_two_player_observations_are_mirrored() {
         Err(EncodeError::Length { expected: 8 * 81, found: 14 * 81 })
     );
     assert!(obs.iter().all(|&x| x == 0.5));
+}
+
+#[test]
+fn a_mask_of_given_moves_leaves_out_what_is_off_the_board() {
+    use quoridor_core::Bitboard;
+    use quoridor_core::action::EncodeError;
+    let map = ActionMap::new(size(5), Seat::North);
+    let mut pawns = Bitboard::EMPTY;
+    for sq in ["a1", "e5", "i9", "k11"] {
+        pawns.insert(sq.parse().unwrap());
+    }
+    let mut walls = WallSet::new();
+    for w in ["d4h", "e4v", "h8h"] {
+        walls.insert(w.parse().unwrap());
+    }
+    let mut mask = vec![true; map.len()];
+    map.moves_mask(pawns, walls, &mut mask).unwrap();
+    let ids: Vec<usize> = (0..map.len()).filter(|&i| mask[i]).collect();
+    let expected: BTreeSet<usize> =
+        ["a1", "e5", "d4h"].iter().map(|m| map.action(m.parse().unwrap()).unwrap()).collect();
+    assert_eq!(ids.into_iter().collect::<BTreeSet<_>>(), expected);
+    let mut short = vec![true; 3];
+    assert_eq!(
+        map.moves_mask(pawns, walls, &mut short),
+        Err(EncodeError::Length { expected: 57, found: 3 })
+    );
+    assert_eq!(short, [true; 3]);
 }

@@ -131,31 +131,6 @@ class QuoridorVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64]
         """Every game's current position."""
         return self._env.positions()
 
-    def _infos(self, rows: Optional[npt.NDArray[np.bool_]] = None) -> dict[str, Any]:
-        """The infos of every game (or of ``rows``), as ``SyncVectorEnv`` gathers them."""
-        assert self._mask is not None
-        n = self.num_envs
-        present = np.ones(n, dtype=np.bool_) if rows is None else rows.copy()
-        mask = self._mask.astype(np.int8)
-        seat = self._env.to_play.astype(np.int64)
-        winner = self._env.winners.astype(np.int64)
-        illegal = self._env.illegal
-        if rows is not None:
-            mask[~rows] = 0
-            seat[~rows] = 0
-            winner[~rows] = 0
-            illegal[~rows] = False
-        return {
-            "action_mask": mask,
-            "_action_mask": present,
-            "seat": seat,
-            "_seat": present.copy(),
-            "winner": winner,
-            "_winner": present.copy(),
-            "illegal_action": illegal,
-            "_illegal_action": present.copy(),
-        }
-
     def _game_seeds(self, seed: Union[int, Sequence[Optional[int]], None]) -> Optional[list[Optional[int]]]:
         """Each game's seed of its generator, as ``QuoridorEnv.reset(seed=s)`` derives it from
         ``s``; ``None`` to keep each game's generator (unseeded at first: fresh entropy)."""
@@ -188,9 +163,18 @@ class QuoridorVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64]
         game_seeds = self._game_seeds(seed)
         if game_seeds is not None and reset_mask is not None:
             game_seeds = [s if m else None for s, m in zip(game_seeds, reset_mask)]
-        obs, mask = self._env.reset(game_seeds, games=reset_mask, positions=options.get("position"))
-        self._mask = mask
-        return obs, self._infos(reset_mask)
+        obs, infos = self._env.gymnasium_reset(game_seeds, games=reset_mask, positions=options.get("position"))
+        self._mask = self._full_mask(infos, reset_mask)
+        return obs, infos
+
+    def _full_mask(self, infos: dict[str, Any], rows: Optional[npt.NDArray[np.bool_]]) -> npt.NDArray[np.bool_]:
+        """Every game's legal actions (the infos of a partial reset hold the reset games' only)."""
+        mask: npt.NDArray[np.bool_] = infos["action_mask"].view(np.bool_)
+        if rows is None or self._mask is None:
+            return mask
+        full = self._mask.copy()
+        full[rows] = mask[rows]
+        return full
 
     def step(
         self, actions: npt.ArrayLike
@@ -203,47 +187,9 @@ class QuoridorVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64]
     ]:
         if self._mask is None:
             raise RuntimeError("call reset() before step()")
-        obs, mask, rewards, terminated, truncated = self._env.step(actions)
-        self._mask = mask
-        infos = self._infos()
-        if self.autoreset_mode == AutoresetMode.SAME_STEP:
-            done = self._env.final_games
-            if len(done):
-                self._final_infos(infos, done)
-        return obs, rewards.astype(np.float64), terminated, truncated, infos
-
-    def _final_infos(self, infos: dict[str, Any], done: npt.NDArray[np.int64]) -> None:
-        """Same-step autoreset: the games that ended get ``final_obs`` and ``final_info``,
-        and their top-level infos are those of the games started again."""
-        n = self.num_envs
-        present = np.zeros(n, dtype=np.bool_)
-        present[done] = True
-        final_obs = np.full(n, None, dtype=object)
-        for row, i in zip(self._env.final_obs, done):
-            final_obs[i] = row
-        winner = infos["winner"]
-        illegal = infos["illegal_action"]
-        final_seat = np.zeros(n, dtype=np.int64)
-        final_seat[done] = self._env.final_seats
-        final_winner = np.zeros(n, dtype=np.int64)
-        final_winner[done] = winner[done]
-        final_illegal = np.zeros(n, dtype=np.bool_)
-        final_illegal[done] = illegal[done]
-        infos["final_obs"] = final_obs
-        infos["_final_obs"] = present
-        infos["final_info"] = {
-            "action_mask": np.zeros((n, int(self.single_action_space.n)), dtype=np.int8),
-            "_action_mask": present.copy(),
-            "seat": final_seat,
-            "_seat": present.copy(),
-            "winner": final_winner,
-            "_winner": present.copy(),
-            "illegal_action": final_illegal,
-            "_illegal_action": present.copy(),
-        }
-        infos["_final_info"] = present.copy()
-        winner[done] = -1
-        illegal[done] = False
+        obs, rewards, terminated, truncated, infos = self._env.gymnasium_step(actions)
+        self._mask = infos["action_mask"].view(np.bool_)
+        return obs, rewards, terminated, truncated, infos
 
     def render(self) -> Optional[tuple[Any, ...]]:
         """Every game's rendering (``"rgb_array"``: images, ``"ansi"``: text)."""

@@ -225,7 +225,7 @@ pub(crate) fn start_positions(
     if let Some(n) = expected {
         if items.len() != n {
             return Err(PyValueError::new_err(format!(
-                "{name} has {} positions: expected {n}, one per game reset",
+                "{name} holds {} positions: expected {n}, one per game reset",
                 items.len()
             )));
         }

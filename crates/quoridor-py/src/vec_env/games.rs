@@ -7,10 +7,17 @@ use pyo3::prelude::*;
 use quoridor_ai::Bot;
 use quoridor_core::action::{ActionMap, EncodeError, action_count};
 use quoridor_core::observation::{observe, planes, reward};
-use quoridor_core::{Config, Move, Outcome, PlayError, Position, Seat};
+use quoridor_core::{
+    Bitboard, Config, Move, Orientation, Outcome, PlayError, Position, Seat, Square, Wall, WallSet,
+};
 
 use crate::engine::BotKind;
 use crate::rng::Rng;
+
+/// `Ok` when a buffer of `found` values holds the `expected` ones.
+fn check_len(expected: usize, found: usize) -> Result<(), EncodeError> {
+    if expected == found { Ok(()) } else { Err(EncodeError::Length { expected, found }) }
+}
 
 /// What an environment does with a game that ended (Gymnasium's autoreset modes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +92,51 @@ pub(crate) struct Game {
     pub(crate) rng: Rng,
     /// Over for the caller and not started again yet (next-step and disabled autoreset).
     pub(crate) ended: bool,
+    /// The legal moves seen from the view (none when another seat is to move), when
+    /// `known`: found once for the mask the caller gets, then read to check its action and to
+    /// sample, so that the walls' path rule is not worked out again for either.
+    pub(crate) legal: (Bitboard, WallSet),
+    pub(crate) known: bool,
+}
+
+impl Game {
+    pub(crate) fn new(pos: Position, agent: Seat, view: Seat, rng: Rng, ended: bool) -> Game {
+        let legal = (Bitboard::EMPTY, WallSet::new());
+        Game { pos, agent, view, rng, ended, legal, known: false }
+    }
+
+    /// The legal moves of the view (see `legal`), found now if they are not known.
+    fn legal_moves(&self) -> (Bitboard, WallSet) {
+        if self.known {
+            self.legal
+        } else if self.ended || self.pos.is_game_over() || self.pos.turn() != self.view {
+            (Bitboard::EMPTY, WallSet::new())
+        } else {
+            (self.pos.pawn_moves(), self.pos.legal_walls())
+        }
+    }
+}
+
+/// The `k`-th square of `set` (in index order), by whole bytes of the set first.
+fn nth_square(set: Bitboard, k: usize) -> Option<Square> {
+    let mut bits = set.bits();
+    let mut k = k as u32;
+    let mut base = 0u32;
+    while bits != 0 {
+        let byte = (bits & 0xFF) as u8;
+        let n = byte.count_ones();
+        if k < n {
+            let mut b = byte;
+            for _ in 0..k {
+                b &= b - 1;
+            }
+            return u8::try_from(base + b.trailing_zeros()).ok().and_then(Square::from_index);
+        }
+        k -= n;
+        bits >>= 8;
+        base += 8;
+    }
+    None
 }
 
 /// Why a step or a reset was refused (nothing changed).
@@ -241,6 +293,7 @@ impl Games {
         };
         g.view = g.agent;
         g.ended = false;
+        g.known = false;
         self.bots_move(i);
         self.settle_view(i);
     }
@@ -252,6 +305,34 @@ impl Games {
         if !g.pos.is_game_over() || !self_play {
             g.view = if self_play { g.pos.turn() } else { g.agent };
         }
+    }
+
+    /// A uniformly random legal id of game `i`, seen from its view, drawn from its generator
+    /// (0 when it has none: it waits to start again, or is over).
+    pub(crate) fn sample(&mut self, i: usize) -> usize {
+        let map = self.maps[self.games[i].view.index()];
+        let g = &mut self.games[i];
+        let (pawns, walls) = g.legal_moves();
+        let count = pawns.len() + walls.len();
+        if count == 0 {
+            return 0;
+        }
+        // The k-th legal move, in the order of `Position::legal_moves`: pawn moves, then
+        // horizontal walls, then vertical walls, each by square index.
+        let k = g.rng.below(count);
+        let (h, v) = (walls.horizontal(), walls.vertical());
+        let m = if k < pawns.len() {
+            nth_square(pawns, k).map(Move::Pawn)
+        } else if k < pawns.len() + h.len() {
+            nth_square(h, k - pawns.len())
+                .and_then(|sq| Wall::new(sq, Orientation::Horizontal))
+                .map(Move::Wall)
+        } else {
+            nth_square(v, k - pawns.len() - h.len())
+                .and_then(|sq| Wall::new(sq, Orientation::Vertical))
+                .map(Move::Wall)
+        };
+        m.and_then(|m| map.action(m)).unwrap_or(0)
     }
 
     /// Reads every action before playing any, so that a refused one changes nothing.
@@ -274,6 +355,16 @@ impl Games {
                 .ok()
                 .and_then(|a| map.to_move(a))
                 .ok_or(Refusal::OutOfRange { game, action })?;
+            let legal = match (g.known, mv) {
+                (true, Move::Pawn(sq)) => g.legal.0.contains(sq),
+                (true, Move::Wall(w)) => g.legal.1.contains(w),
+                (false, _) => g.pos.check(mv).is_ok(),
+            };
+            if legal {
+                plays.push(Play::Move(mv));
+                continue;
+            }
+            // The rules say why (the legal moves and the rules agree, so this fails).
             match g.pos.check(mv) {
                 Ok(()) => plays.push(Play::Move(mv)),
                 Err(_) if self.illegal == Illegal::Lose => plays.push(Play::Resign),
@@ -294,6 +385,7 @@ impl Games {
         self.final_seats.clear();
         for (i, &p) in plays.iter().enumerate() {
             let g = &mut self.games[i];
+            g.known = false;
             // The player who acts: it is to move (the agent, or the side to move).
             let mover = g.pos.turn();
             g.view = mover;
@@ -354,52 +446,37 @@ impl Games {
         Ok(again)
     }
 
-    /// Writes the observation and legal-action mask of the games in `rows` (all games when
-    /// `None`): seen from each game's view, or with `side_to_move` from the side to move (for
-    /// an opponent); a mask is all false when the game is over for the caller or another
-    /// seat is to move.
+    /// Writes the observations and legal-action masks of the games in `rows` (every game
+    /// when `None`) into `obs` and `mask`, one row after the other: seen from each game's
+    /// view, or with `side_to_move` from the side to move (for an opponent). A mask is all
+    /// false when the game is over for the caller or another seat is to move.
     pub(crate) fn observe_into(
-        &self,
+        &mut self,
         rows: Option<&[usize]>,
         side_to_move: bool,
         obs: &mut [f32],
         mask: &mut [bool],
     ) -> Result<(), EncodeError> {
         let (o, a) = (self.obs_len(), self.action_count());
-        let all: Vec<usize>;
-        let rows = match rows {
-            Some(r) => r,
-            None => {
-                all = (0..self.games.len()).collect();
-                &all
-            }
-        };
-        for (k, &i) in rows.iter().enumerate() {
-            let g = &self.games[i];
-            let view = if side_to_move { g.pos.turn() } else { g.view };
-            observe(&g.pos, view, &mut obs[k * o..(k + 1) * o])?;
-            let m = &mut mask[k * a..(k + 1) * a];
-            if g.ended || g.pos.is_game_over() || g.pos.turn() != view {
-                m.fill(false);
+        let b = rows.map_or(self.games.len(), <[usize]>::len);
+        check_len(b * o, obs.len())?;
+        check_len(b * a, mask.len())?;
+        for (k, (obs, mask)) in obs.chunks_exact_mut(o).zip(mask.chunks_exact_mut(a)).enumerate() {
+            let i = rows.map_or(k, |r| r[k]);
+            let maps = self.maps;
+            let g = &mut self.games[i];
+            if side_to_move {
+                let view = g.pos.turn();
+                observe(&g.pos, view, obs)?;
+                maps[view.index()].moves_mask(g.pos.pawn_moves(), g.pos.legal_walls(), mask)?;
             } else {
-                self.maps[view.index()].legal_mask(&g.pos, m)?;
+                observe(&g.pos, g.view, obs)?;
+                g.legal = g.legal_moves();
+                g.known = true;
+                maps[g.view.index()].moves_mask(g.legal.0, g.legal.1, mask)?;
             }
         }
         Ok(())
-    }
-
-    /// The observations and masks of the games in `rows` (every game when `None`), in new
-    /// buffers; see [`Games::observe_into`].
-    pub(crate) fn observe_rows(
-        &self,
-        rows: Option<&[usize]>,
-        side_to_move: bool,
-    ) -> Result<(Vec<f32>, Vec<bool>), Refusal> {
-        let b = rows.map_or(self.games.len(), <[usize]>::len);
-        let mut obs = filled(b * self.obs_len(), 0.0)?;
-        let mut mask = filled(b * self.action_count(), false)?;
-        self.observe_into(rows, side_to_move, &mut obs, &mut mask)?;
-        Ok((obs, mask))
     }
 
     /// Buffers for one step's results.
@@ -410,6 +487,13 @@ impl Games {
             terminated: filled(b, false)?,
             truncated: filled(b, false)?,
         })
+    }
+
+    /// Each game's view (seat index), its winner in the last step (-1 when none) and whether
+    /// its action in the last step was illegal.
+    pub(crate) fn last_step(&self) -> (Vec<i8>, Vec<i8>, Vec<bool>) {
+        let views = self.games.iter().map(|g| g.view.index() as i8).collect();
+        (views, self.winners.clone(), self.illegal_played.clone())
     }
 
     /// Forgets what the last step left to read (after a reset).

@@ -6,9 +6,11 @@
 //!
 //! - `games`: the games and their rules of play, in plain Rust.
 //! - `args`: the arguments as Python passes them.
+//! - `gym`: the infos of a Gymnasium vector environment.
 
 mod args;
 mod games;
+mod gym;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
@@ -17,7 +19,7 @@ use numpy::prelude::*;
 use numpy::{PyArray1, PyArray2, PyArray4};
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::sync::MutexExt;
+use pyo3::sync::{MutexExt, PyOnceLock};
 use pyo3::types::{PyDict, PyList, PyTuple};
 use quoridor_core::action::{ActionMap, action_count};
 use quoridor_core::observation::planes;
@@ -26,7 +28,7 @@ use quoridor_core::{BoardSize, Config, Move, Position, Seat};
 pub(crate) use self::args::DEFAULT_PLY_LIMIT;
 use self::args::OpponentArg;
 pub(crate) use self::games::filled;
-use self::games::{Game, Games, Opponent, Refusal};
+use self::games::{Autoreset, Game, Games, Opponent, Outputs, Refusal};
 use crate::convert::{self, opt_seat};
 use crate::engine::BotKind;
 use crate::errors::{IllegalMoveError, no_memory, value_error};
@@ -110,6 +112,7 @@ pub struct PyVecEnv {
     config: Config,
     num_envs: usize,
     opponent: String,
+    autoreset: Autoreset,
 }
 
 /// Observations (games, planes, size, size) and masks (games, actions).
@@ -139,22 +142,171 @@ impl PyVecEnv {
         self.owner.store(thread_token(), Ordering::Release);
         Ok(Held { games, owner: &self.owner })
     }
+
+    /// Starts games again (see `reset`), returning their observations and what the infos
+    /// of a Gymnasium vector environment need.
+    fn do_reset<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<&Bound<'py, PyAny>>,
+        games: Option<&Bound<'py, PyAny>>,
+        positions: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Reset<'py>> {
+        let n = self.num_envs;
+        let seeds = args::seeds(seed, n)?;
+        let rows = args::game_mask(py, games, n)?;
+        let mut held = self.lock(py)?;
+        let g = &mut *held.games;
+        let starts = match convert::given(positions) {
+            None => None,
+            Some(p) => Some(args::start_positions(
+                p,
+                "positions",
+                Some(rows.len()),
+                &g.config,
+                g.agent_seat,
+            )?),
+        };
+        let obs = atomically(g, true, |g| {
+            for &i in &rows {
+                if let Some(s) = seeds[i] {
+                    g.games[i].rng = Rng::new(s);
+                }
+            }
+            if let Some(s) = rows.iter().find_map(|&i| seeds[i]) {
+                g.reseed_bot(s);
+            }
+            g.clear_last_step(&rows);
+            restart(py, g, &rows, starts.as_deref())?;
+            observe_arrays(py, g, None, false)
+        })?;
+        let (views, winners, illegal) = g.last_step();
+        Ok(Reset { obs, rows, views, winners, illegal })
+    }
+
+    /// Plays a step (see `step`), returning its arrays and what the infos of a Gymnasium
+    /// vector environment need.
+    fn do_step<'py>(
+        &self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+        gym: bool,
+    ) -> PyResult<Stepped<'py>> {
+        let size = self.config.size;
+        let given = actions;
+        let actions = args::int_array(py, actions, self.num_envs, "actions")?;
+        let mut held = self.lock(py)?;
+        let g = &mut *held.games;
+        let plays = py.detach(|| g.check(&actions)).map_err(|e| match e {
+            // An id past the i128 range was saturated: name it as given.
+            Refusal::OutOfRange { game, action } if action == i128::MAX || action == i128::MIN => {
+                out_of_range(game, convert::element_text(given, game), size)
+            }
+            e => refusal(e, size),
+        })?;
+        let needed = matches!(g.opponent, Opponent::Python(_)) || !g.starts.is_empty();
+        let (out, obs) = atomically(g, needed, |g| {
+            let mut out = g.outputs().map_err(|_| no_memory("the step's arrays"))?;
+            let restarted = py.detach(|| g.play(&plays));
+            if !restarted.is_empty() {
+                restart(py, g, &restarted, None)?;
+            }
+            opponent_rounds(py, g)?;
+            let again = py.detach(|| g.score(&mut out)).map_err(|e| refusal(e, size))?;
+            if !again.is_empty() {
+                restart(py, g, &again, None)?;
+            }
+            Ok((out, observe_arrays(py, g, None, false)?))
+        })?;
+        if !gym {
+            return Ok(Stepped { obs, out, infos: None });
+        }
+        let (views, winners, illegal) = g.last_step();
+        let finals = (g.final_games.clone(), g.final_obs.clone(), g.final_seats.clone());
+        Ok(Stepped { obs, out, infos: Some(StepInfos { views, winners, illegal, finals }) })
+    }
 }
 
-/// Observations `(k, planes, size, size)` and masks `(k, actions)` of games of `config` as
-/// numpy arrays (no copy).
-fn arrays<'py>(
+/// What a reset leaves: the observations and masks, the games started again, and each game's
+/// view, last winner and illegal flag (for the infos).
+struct Reset<'py> {
+    obs: ObsMask<'py>,
+    rows: Vec<usize>,
+    views: Vec<i8>,
+    winners: Vec<i8>,
+    illegal: Vec<bool>,
+}
+
+/// What a step leaves: its arrays, and what the infos of a Gymnasium vector environment need
+/// when asked for.
+struct Stepped<'py> {
+    obs: ObsMask<'py>,
+    out: Outputs,
+    infos: Option<StepInfos>,
+}
+
+/// Each game's view, last winner and illegal flag, and the games that ended with their
+/// final observations and seats.
+struct StepInfos {
+    views: Vec<i8>,
+    winners: Vec<i8>,
+    illegal: Vec<bool>,
+    finals: (Vec<usize>, Vec<f32>, Vec<i8>),
+}
+
+/// What `gymnasium_step` returns: observations, rewards, terminated, truncated, infos.
+type GymStep<'py> = (
+    Bound<'py, PyArray4<f32>>,
+    Bound<'py, PyArray1<f64>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyDict>,
+);
+
+/// The observations `(k, planes, size, size)` and legal-action masks `(k, actions)` of the
+/// games `rows` (every game when `None`; see [`Games::observe_into`]), written straight into
+/// new numpy arrays: the observations into uninitialised memory (`numpy.empty`: every value
+/// is written, and a float has no invalid bit pattern), the masks into zeroed memory (a
+/// `bool` must be 0 or 1).
+fn observe_arrays<'py>(
     py: Python<'py>,
-    config: Config,
-    obs: Vec<f32>,
-    mask: Vec<bool>,
+    g: &mut Games,
+    rows: Option<&[usize]>,
+    side_to_move: bool,
 ) -> PyResult<ObsMask<'py>> {
-    let n = usize::from(config.size.get());
-    let k = mask.len() / action_count(config.size);
-    let obs = PyArray1::from_vec(py, obs).reshape([k, planes(config.players), n, n])?;
-    let mask = PyArray1::from_vec(py, mask).reshape([k, action_count(config.size)])?;
+    let c = g.config;
+    let n = usize::from(c.size.get());
+    let k = rows.map_or(g.games.len(), <[usize]>::len);
+    let shape = [k, planes(c.players), n, n];
+    let mask = PyArray2::<bool>::zeros(py, [k, action_count(c.size)], false);
+    let encode = |e| refusal(Refusal::Encode(e), c.size);
+    // A few games: a vector handed over to numpy costs less than a call of `numpy.empty`.
+    if k * g.obs_len() <= SMALL_OBS {
+        let mut obs = filled(k * g.obs_len(), 0.0f32).map_err(|_| no_memory("the observations"))?;
+        {
+            let mut m = mask.readwrite();
+            let m = m.as_slice_mut()?;
+            py.detach(|| g.observe_into(rows, side_to_move, &mut obs, m)).map_err(encode)?;
+        }
+        return Ok((PyArray1::from_vec(py, obs).reshape(shape)?, mask));
+    }
+    let empty = NUMPY_EMPTY
+        .get_or_try_init(py, || py.import("numpy")?.getattr("empty").map(Bound::unbind))?;
+    let obs = empty.bind(py).call1((shape, "float32"))?.cast_into::<PyArray4<f32>>()?;
+    {
+        let mut o = obs.readwrite();
+        let mut m = mask.readwrite();
+        let (o, m) = (o.as_slice_mut()?, m.as_slice_mut()?);
+        py.detach(|| g.observe_into(rows, side_to_move, o, m)).map_err(encode)?;
+    }
     Ok((obs, mask))
 }
+
+/// Observations of at most this many values are built in a vector (see `observe_arrays`).
+const SMALL_OBS: usize = 1 << 14;
+
+/// `numpy.empty`, looked up once.
+static NUMPY_EMPTY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// Lets a Python opponent move in every game waiting for it, one batch per round, until none
 /// waits. Its actions are checked like the caller's; an error leaves the games halfway (the
@@ -162,15 +314,13 @@ fn arrays<'py>(
 fn opponent_rounds(py: Python<'_>, g: &mut Games) -> PyResult<()> {
     let Opponent::Python(f) = &g.opponent else { return Ok(()) };
     let f = f.clone_ref(py);
-    let (config, size) = (g.config, g.config.size);
+    let size = g.config.size;
     loop {
         let waiting = g.waiting();
         if waiting.is_empty() {
             return Ok(());
         }
-        let (obs, mask) =
-            py.detach(|| g.observe_rows(Some(&waiting), true)).map_err(|e| refusal(e, size))?;
-        let (obs, mask) = arrays(py, config, obs, mask)?;
+        let (obs, mask) = observe_arrays(py, g, Some(&waiting), true)?;
         let out = f.bind(py).call1((obs, mask))?;
         let actions = args::int_array(py, &out, waiting.len(), "the opponent's actions")?;
         let mut moves: Vec<Move> = Vec::with_capacity(waiting.len());
@@ -192,6 +342,7 @@ fn opponent_rounds(py: Python<'_>, g: &mut Games) -> PyResult<()> {
         }
         for (&i, &mv) in waiting.iter().zip(&moves) {
             g.games[i].pos.play_unchecked(mv);
+            g.games[i].known = false;
             g.settle_view(i);
         }
     }
@@ -296,13 +447,7 @@ impl PyVecEnv {
         };
         let memory = |_| no_memory(format!("{num_envs} games"));
         let start_pos = Position::start(&config).map_err(value_error)?;
-        let game = Game {
-            pos: start_pos,
-            agent: config.first,
-            view: config.first,
-            rng: Rng::new(seed),
-            ended: false,
-        };
+        let game = Game::new(start_pos, config.first, config.first, Rng::new(seed), false);
         let mut games = Games {
             config,
             starts,
@@ -329,6 +474,7 @@ impl PyVecEnv {
             config,
             num_envs,
             opponent: name,
+            autoreset,
         })
     }
 
@@ -350,37 +496,7 @@ impl PyVecEnv {
         games: Option<&Bound<'py, PyAny>>,
         positions: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<ObsMask<'py>> {
-        let n = self.num_envs;
-        let seeds = args::seeds(seed, n)?;
-        let rows = args::game_mask(py, games, n)?;
-        let mut held = self.lock(py)?;
-        let g = &mut *held.games;
-        let starts = match convert::given(positions) {
-            None => None,
-            Some(p) => Some(args::start_positions(
-                p,
-                "positions",
-                Some(rows.len()),
-                &g.config,
-                g.agent_seat,
-            )?),
-        };
-        let size = self.config.size;
-        let (obs, mask) = atomically(g, true, |g| {
-            for &i in &rows {
-                if let Some(s) = seeds[i] {
-                    g.games[i].rng = Rng::new(s);
-                }
-            }
-            if let Some(s) = rows.iter().find_map(|&i| seeds[i]) {
-                g.reseed_bot(s);
-            }
-            g.clear_last_step(&rows);
-            restart(py, g, &rows, starts.as_deref())?;
-            py.detach(|| g.observe_rows(None, false)).map_err(|e| refusal(e, size))
-        })?;
-        drop(held);
-        arrays(py, self.config, obs, mask)
+        Ok(self.do_reset(py, seed, games, positions)?.obs)
     }
 
     /// Plays one action id per game; see the class docs for what comes back. Raises
@@ -389,42 +505,60 @@ impl PyVecEnv {
     /// (unless illegal actions lose); no game changes then. An exception from a Python
     /// opponent, or a bad action from it, also leaves every game as it was.
     fn step<'py>(&self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<StepArrays<'py>> {
-        let size = self.config.size;
-        let given = actions;
-        let actions = args::int_array(py, actions, self.num_envs, "actions")?;
-        let mut held = self.lock(py)?;
-        let g = &mut *held.games;
-        let plays = py.detach(|| g.check(&actions)).map_err(|e| match e {
-            // An id past the i128 range was saturated: name it as given.
-            Refusal::OutOfRange { game, action } if action == i128::MAX || action == i128::MIN => {
-                out_of_range(game, convert::element_text(given, game), size)
-            }
-            e => refusal(e, size),
-        })?;
-        let needed = matches!(g.opponent, Opponent::Python(_)) || !g.starts.is_empty();
-        let (out, obs, mask) = atomically(g, needed, |g| {
-            let mut out = g.outputs().map_err(|_| no_memory("the step's arrays"))?;
-            let restarted = py.detach(|| g.play(&plays));
-            if !restarted.is_empty() {
-                restart(py, g, &restarted, None)?;
-            }
-            opponent_rounds(py, g)?;
-            let again = py.detach(|| g.score(&mut out)).map_err(|e| refusal(e, size))?;
-            if !again.is_empty() {
-                restart(py, g, &again, None)?;
-            }
-            let (obs, mask) =
-                py.detach(|| g.observe_rows(None, false)).map_err(|e| refusal(e, size))?;
-            Ok((out, obs, mask))
-        })?;
-        drop(held);
-        let (obs, mask) = arrays(py, self.config, obs, mask)?;
+        let s = self.do_step(py, actions, false)?;
         Ok((
-            obs,
-            mask,
-            PyArray1::from_vec(py, out.rewards),
-            PyArray1::from_vec(py, out.terminated),
-            PyArray1::from_vec(py, out.truncated),
+            s.obs.0,
+            s.obs.1,
+            PyArray1::from_vec(py, s.out.rewards),
+            PyArray1::from_vec(py, s.out.terminated),
+            PyArray1::from_vec(py, s.out.truncated),
+        ))
+    }
+
+    /// `reset` as a `gymnasium.vector.VectorEnv` returns it: `(obs, infos)`, the infos of
+    /// the games started again (see `gymnasium_step`). For
+    /// `quoridor.gym_vector.QuoridorVectorEnv`, which is this in Gymnasium's clothes.
+    #[pyo3(signature = (seed = None, *, games = None, positions = None))]
+    fn gymnasium_reset<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<&Bound<'py, PyAny>>,
+        games: Option<&Bound<'py, PyAny>>,
+        positions: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<(Bound<'py, PyArray4<f32>>, Bound<'py, PyDict>)> {
+        let r = self.do_reset(py, seed, games, positions)?;
+        let all = r.rows.len() == self.num_envs;
+        let rows = (!all).then_some(r.rows.as_slice());
+        let infos = gym::infos(py, &r.obs.1, &r.views, &r.winners, &r.illegal, rows)?;
+        Ok((r.obs.0, infos))
+    }
+
+    /// `step` as a `gymnasium.vector.VectorEnv` returns it: `(obs, rewards, terminated,
+    /// truncated, infos)`, rewards as float64 and the infos gathered as `SyncVectorEnv`
+    /// gathers those of `QuoridorEnv`: `action_mask` (int8), `seat`, `winner` (-1 when
+    /// none), `illegal_action`, each with its `_key` mask, and with same-step autoreset
+    /// `final_obs` and `final_info` for the games that ended.
+    fn gymnasium_step<'py>(
+        &self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<GymStep<'py>> {
+        let s = self.do_step(py, actions, true)?;
+        let i = s
+            .infos
+            .ok_or_else(|| PyRuntimeError::new_err("internal error, please report: no infos"))?;
+        let infos = gym::infos(py, &s.obs.1, &i.views, &i.winners, &i.illegal, None)?;
+        let (games, obs, seats) = i.finals;
+        if self.autoreset == Autoreset::SameStep && !games.is_empty() {
+            gym::final_infos(py, &infos, self.num_envs, self.config, &games, obs, &seats)?;
+        }
+        let rewards: Vec<f64> = s.out.rewards.iter().map(|&r| f64::from(r)).collect();
+        Ok((
+            s.obs.0,
+            PyArray1::from_vec(py, rewards),
+            PyArray1::from_vec(py, s.out.terminated),
+            PyArray1::from_vec(py, s.out.truncated),
+            infos,
         ))
     }
 
@@ -434,21 +568,7 @@ impl PyVecEnv {
     fn sample_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let mut held = self.lock(py)?;
         let g = &mut *held.games;
-        let ids = py.detach(|| {
-            let maps = g.maps;
-            g.games
-                .iter_mut()
-                .map(|game| {
-                    if game.ended || game.pos.turn() != game.view {
-                        return 0;
-                    }
-                    let moves = game.pos.legal_moves();
-                    let pick = game.rng.below(moves.len());
-                    let id = moves.get(pick).and_then(|&m| maps[game.view.index()].action(m));
-                    id.map_or(0, |id| id as i64)
-                })
-                .collect::<Vec<_>>()
-        });
+        let ids: Vec<i64> = py.detach(|| (0..g.games.len()).map(|i| g.sample(i) as i64).collect());
         drop(held);
         Ok(PyArray1::from_vec(py, ids))
     }
@@ -642,13 +762,8 @@ impl PyVecEnv {
             Seat::from_index(i).ok_or_else(|| value_error(format!("{i} is not a seat index")))
         };
         for (game, (pos, agent, view, rng, ended)) in held.games.games.iter_mut().zip(saved) {
-            *game = Game {
-                pos: pos.parse().map_err(value_error)?,
-                agent: seat(agent)?,
-                view: seat(view)?,
-                rng: Rng::from_state(rng),
-                ended,
-            };
+            let pos = pos.parse().map_err(value_error)?;
+            *game = Game::new(pos, seat(agent)?, seat(view)?, Rng::from_state(rng), ended);
         }
         drop(held);
         Ok(env)
