@@ -356,6 +356,24 @@ class VecEnv:
     ]:
         """``(obs, mask, rewards, terminated, truncated)``."""
     def sample_actions(self) -> npt.NDArray[np.int64]: ...
+    def gymnasium_reset(
+        self,
+        seed: Union[int, Sequence[Optional[int]], None] = None,
+        *,
+        games: Optional[npt.ArrayLike] = None,
+        positions: Union[Position, Sequence[Position], None] = None,
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """``reset`` as a Gymnasium vector environment returns it: ``(obs, infos)``."""
+    def gymnasium_step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float64],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """``step`` as a Gymnasium vector environment returns it, infos as ``SyncVectorEnv`` has them."""
     @property
     def num_envs(self) -> int: ...
     @property
