@@ -25,7 +25,6 @@ position of the configuration's game.
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Optional, Union
 
 import numpy as np
@@ -253,17 +252,18 @@ class ParallelQuoridorEnv(ParallelEnv[str, AgentObs, int]):  # type: ignore[misc
         self.render_mode = render_mode
         self.possible_agents = list(self._game.possible_agents)
         self.agents: list[str] = []
+        #: The space of `state()`: the observation from the first seat.
+        self.state_space = observation_space(self._game.config)
 
     @property
     def position(self) -> Position:
         """The current position."""
         return self._game.position
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 (one space object per agent, as PettingZoo asks)
+    # One space object per agent, made once (as PettingZoo asks, so that seeding one works).
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._game.observation_spaces[agent]
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._game.action_spaces[agent]
 
