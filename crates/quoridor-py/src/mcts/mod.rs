@@ -419,12 +419,13 @@ impl PyMcts {
         }
         debug_assert!(trees.iter().all(Tree::root_expanded));
         let (k, a) = (trees.len(), action_count(config.size));
-        let mut visits = vec![0i32; k * a];
-        let mut prior = vec![0.0f32; k * a];
-        let mut q = vec![f32::NAN; k * a];
-        let mut values = vec![0.0f32; k];
-        let mut actions = vec![0i64; k];
-        let mut policy = vec![0.0f32; k * a];
+        let memory = |_| no_memory(format!("the results of {k} searches"));
+        let mut visits = crate::vec_env::filled(k * a, 0i32).map_err(memory)?;
+        let mut prior = crate::vec_env::filled(k * a, 0.0f32).map_err(memory)?;
+        let mut q = crate::vec_env::filled(k * a, f32::NAN).map_err(memory)?;
+        let mut values = crate::vec_env::filled(k, 0.0f32).map_err(memory)?;
+        let mut actions = crate::vec_env::filled(k, 0i64).map_err(memory)?;
+        let mut policy = crate::vec_env::filled(k * a, 0.0f32).map_err(memory)?;
         for (j, tree) in trees.iter().enumerate() {
             let rows = j * a..(j + 1) * a;
             values[j] = tree.root_stats(

@@ -101,7 +101,7 @@ pub(crate) fn final_infos<'py>(
     let (w, l) = (w.as_slice_mut()?, l.as_slice_mut()?);
     let final_info = PyDict::new(py);
     let actions = quoridor_core::action::action_count(config.size);
-    final_info.set_item("action_mask", PyArray2::<i8>::zeros(py, [n, actions], false))?;
+    final_info.set_item("action_mask", super::run::numpy_zeros(py, (n, actions), "int8")?)?;
     final_info.set_item("_action_mask", PyArray1::from_slice(py, &present))?;
     let mut seat = vec![0i64; n];
     let mut winner = vec![0i64; n];

@@ -63,21 +63,22 @@ pub(super) fn observe_arrays<'py>(
     let n = usize::from(c.size.get());
     let k = rows.map_or(g.games.len(), <[usize]>::len);
     let shape = [k, planes(c.players), n, n];
-    let mask = PyArray2::<bool>::zeros(py, [k, action_count(c.size)], false);
+    let a = action_count(c.size);
     let encode = |e| refusal(Refusal::Encode(e), c.size);
-    // A few games: a vector handed over to numpy costs less than a call of `numpy.empty`.
+    // A few games: vectors handed over to numpy cost less than calls of numpy.
     if k * g.obs_len() <= SMALL_OBS {
-        let mut obs = filled(k * g.obs_len(), 0.0f32).map_err(|_| no_memory("the observations"))?;
-        {
-            let mut m = mask.readwrite();
-            let m = m.as_slice_mut()?;
-            py.detach(|| g.observe_into(rows, side_to_move, &mut obs, m)).map_err(encode)?;
-        }
-        return Ok((PyArray1::from_vec(py, obs).reshape(shape)?, mask));
+        let memory = |_| no_memory("the observations");
+        let mut obs = filled(k * g.obs_len(), 0.0f32).map_err(memory)?;
+        let mut mask = filled(k * a, false).map_err(memory)?;
+        py.detach(|| g.observe_into(rows, side_to_move, &mut obs, &mut mask)).map_err(encode)?;
+        let obs = PyArray1::from_vec(py, obs).reshape(shape)?;
+        return Ok((obs, PyArray1::from_vec(py, mask).reshape([k, a])?));
     }
-    let empty = NUMPY_EMPTY
-        .get_or_try_init(py, || py.import("numpy")?.getattr("empty").map(Bound::unbind))?;
-    let obs = empty.bind(py).call1((shape, "float32"))?.cast_into::<PyArray4<f32>>()?;
+    // From numpy (not rust-numpy's `zeros`, which panics where numpy has no memory):
+    // `MemoryError` then.
+    let obs =
+        numpy_new(py, &NUMPY_EMPTY, "empty", shape, "float32")?.cast_into::<PyArray4<f32>>()?;
+    let mask = numpy_zeros(py, (k, a), "bool")?.cast_into::<PyArray2<bool>>()?;
     {
         let mut o = obs.readwrite();
         let mut m = mask.readwrite();
@@ -90,8 +91,31 @@ pub(super) fn observe_arrays<'py>(
 /// Observations of at most this many values are built in a vector (see `observe_arrays`).
 const SMALL_OBS: usize = 1 << 14;
 
-/// `numpy.empty`, looked up once.
+/// `numpy.empty` and `numpy.zeros`, looked up once.
 static NUMPY_EMPTY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static NUMPY_ZEROS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// A new array from `numpy.<name>(shape, dtype)` (`cell` keeps the function): numpy raises
+/// `MemoryError` when it cannot have the memory.
+fn numpy_new<'py>(
+    py: Python<'py>,
+    cell: &PyOnceLock<Py<PyAny>>,
+    name: &str,
+    shape: impl IntoPyObject<'py>,
+    dtype: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let f = cell.get_or_try_init(py, || py.import("numpy")?.getattr(name).map(Bound::unbind))?;
+    f.bind(py).call1((shape, dtype))
+}
+
+/// `numpy.zeros(shape, dtype)`.
+pub(super) fn numpy_zeros<'py>(
+    py: Python<'py>,
+    shape: impl IntoPyObject<'py>,
+    dtype: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    numpy_new(py, &NUMPY_ZEROS, "zeros", shape, dtype)
+}
 
 /// Lets a Python opponent move in every game waiting for it, one batch per round, until none
 /// waits. Its actions are checked like the caller's; an error leaves the games halfway (the
