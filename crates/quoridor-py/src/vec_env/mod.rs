@@ -373,7 +373,8 @@ impl PyVecEnv {
         let r = self.do_reset(py, seed, games, positions)?;
         let all = r.rows.len() == self.num_envs;
         let rows = (!all).then_some(r.rows.as_slice());
-        let infos = gym::infos(py, &r.obs.1, &r.views, &r.winners, &r.illegal, rows)?;
+        let e = gym::Entries { views: &r.views, winners: &r.winners, illegal: &r.illegal };
+        let infos = gym::infos(py, &r.obs.1, &e, rows, &[])?;
         Ok((r.obs.0, infos))
     }
 
@@ -391,10 +392,13 @@ impl PyVecEnv {
         let i = s
             .infos
             .ok_or_else(|| PyRuntimeError::new_err("internal error, please report: no infos"))?;
-        let infos = gym::infos(py, &s.obs.1, &i.views, &i.winners, &i.illegal, None)?;
-        let (games, obs, seats) = i.finals;
-        if self.autoreset == Autoreset::SameStep && !games.is_empty() {
-            gym::final_infos(py, &infos, self.num_envs, self.config, &games, obs, &seats)?;
+        let e = gym::Entries { views: &i.views, winners: &i.winners, illegal: &i.illegal };
+        let (games, obs, seats) = &i.finals;
+        let same_step = self.autoreset == Autoreset::SameStep;
+        let restarted: &[usize] = if same_step { games } else { &[] };
+        let infos = gym::infos(py, &s.obs.1, &e, None, restarted)?;
+        if same_step && !games.is_empty() {
+            gym::final_infos(py, &infos, self.config, &e, games, obs, seats)?;
         }
         let rewards: Vec<f64> = s.out.rewards.iter().map(|&r| f64::from(r)).collect();
         Ok((
