@@ -205,7 +205,9 @@ pub(crate) enum Play {
 pub(crate) struct Games {
     /// Every game's configuration (its ply limit always set).
     pub(crate) config: Config,
-    /// Where games start: the configuration's start when empty, else one of these.
+    /// The configuration's start position.
+    pub(crate) start: Position,
+    /// Where games start: `start` when empty, else one of these.
     pub(crate) starts: Vec<Position>,
     pub(crate) games: Vec<Game>,
     pub(crate) opponent: Opponent,
@@ -277,9 +279,7 @@ impl Games {
         let g = &mut self.games[i];
         g.pos = match start {
             Some(p) => p,
-            None if self.starts.is_empty() => {
-                Position::start(&self.config).unwrap_or_else(|_| unreachable!("checked when made"))
-            }
+            None if self.starts.is_empty() => self.start,
             None => self.starts[g.rng.below(self.starts.len())],
         };
         g.agent = match self.agent_seat {

@@ -294,6 +294,7 @@ impl PyVecEnv {
         let game = Game::new(start_pos, config.first, config.first, Rng::new(seed), false);
         let mut games = Games {
             config,
+            start: start_pos,
             starts,
             games: filled(num_envs, game).map_err(memory)?,
             opponent,
