@@ -15,6 +15,15 @@ thread, starting a new game whenever one ends, and counts plies:
   game, drawn in Rust: the counterpart of ``random.choice(legal_actions)``); the
   ``numpy policy`` rows draw them in numpy instead (a random score per action, masked, then
   argmax), as a policy's outputs would be. Plies counted: B per step.
+- ``Gymnasium vector env batch B``: ``quoridor.gym_vector.QuoridorVectorEnv`` (a
+  ``gymnasium.vector.VectorEnv``, same-step autoreset, self-play) stepped with the same
+  actions: observations, and the masks in ``infos["action_mask"]``, with every info array,
+  rewards as float64 and the final observations of the games that end.
+
+Time is the process's CPU time by default (``time.process_time``; ``--clock wall`` for wall
+time): on a machine shared with other jobs, wall time also counts their turns on the
+processor, which no loop controls. Every loop runs on one thread (numpy's BLAS is held to
+one as well).
 
 The rounds run the loops one after another. The table gives the median of the rounds (with
 the smallest and largest: on a busy machine the spread says how far to trust a figure), and
@@ -25,8 +34,12 @@ OpenSpiel is optional (``pip install open_spiel``); without it its rows are skip
 
 from __future__ import annotations
 
-import argparse
 import os
+
+# numpy's BLAS threads would otherwise spin next to the loops (none multiplies matrices).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import argparse
 import platform
 import random
 import statistics
@@ -37,6 +50,9 @@ import numpy as np
 
 import quoridor
 
+#: The clock of every measurement (`--clock`).
+clock = time.process_time
+
 try:
     import pyspiel
 except ImportError:  # OpenSpiel is optional
@@ -46,20 +62,20 @@ except ImportError:  # OpenSpiel is optional
 def openspiel_legal(seconds: float) -> float:
     game = pyspiel.load_game("quoridor")
     rng = random.Random(1)
-    plies, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    plies, start = 0, clock()
+    while clock() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
             plies += 1
-    return plies / (time.perf_counter() - start)
+    return plies / (clock() - start)
 
 
 def openspiel_obs_mask(seconds: float, to_numpy: bool = False) -> float:
     game = pyspiel.load_game("quoridor")
     rng = random.Random(1)
-    plies, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    plies, start = 0, clock()
+    while clock() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
@@ -71,27 +87,27 @@ def openspiel_obs_mask(seconds: float, to_numpy: bool = False) -> float:
             if to_numpy:
                 obs = np.asarray(obs, dtype=np.float32)
                 mask = np.asarray(mask, dtype=bool)
-    return plies / (time.perf_counter() - start)
+    return plies / (clock() - start)
 
 
 def position_loop(seconds: float) -> float:
     rng = random.Random(1)
     start_pos = quoridor.Position()
-    plies, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    plies, start = 0, clock()
+    while clock() - start < seconds:
         pos = start_pos
         while not pos.is_game_over:
             pos = pos.play(rng.choice(pos.legal_moves()))
             plies += 1
-    return plies / (time.perf_counter() - start)
+    return plies / (clock() - start)
 
 
 def vec_env_loop(batch: int, seconds: float, numpy_policy: bool) -> float:
     env = quoridor.VecEnv(batch, seed=1)
     rng = np.random.default_rng(1)
     obs, mask = env.reset()
-    steps, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    steps, start = 0, clock()
+    while clock() - start < seconds:
         for _ in range(16):
             if numpy_policy:
                 scores = rng.random(mask.shape, dtype=np.float32)
@@ -101,7 +117,22 @@ def vec_env_loop(batch: int, seconds: float, numpy_policy: bool) -> float:
                 actions = env.sample_actions()
             obs, mask, rewards, terminated, truncated = env.step(actions)
         steps += 16
-    return steps * batch / (time.perf_counter() - start)
+    return steps * batch / (clock() - start)
+
+
+def gym_vector_loop(batch: int, seconds: float) -> float:
+    from gymnasium.vector import AutoresetMode
+
+    from quoridor.gym_vector import QuoridorVectorEnv
+
+    envs = QuoridorVectorEnv(batch, opponent="self", autoreset_mode=AutoresetMode.SAME_STEP)
+    envs.reset(seed=1)
+    steps, start = 0, clock()
+    while clock() - start < seconds:
+        for _ in range(16):
+            obs, rewards, terminated, truncated, infos = envs.step(envs.vec_env.sample_actions())
+        steps += 16
+    return steps * batch / (clock() - start)
 
 
 def machine() -> str:
@@ -125,7 +156,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per loop and round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--batches", type=int, nargs="+", default=[1, 64, 1024])
+    parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu", help="CPU time (default) or wall time")
     args = parser.parse_args()
+    global clock
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
 
     loops = {}
     if pyspiel is not None:
@@ -139,8 +173,16 @@ def main() -> None:
         loops[f"VecEnv batch {b}"] = lambda b=b: vec_env_loop(b, args.seconds, False)
     for b in args.batches:
         loops[f"VecEnv batch {b}, numpy policy"] = lambda b=b: vec_env_loop(b, args.seconds, True)
+    try:
+        import gymnasium  # noqa: F401
+    except ImportError:
+        print("Gymnasium is not installed: its rows are skipped", file=sys.stderr)
+    else:
+        for b in args.batches:
+            if b > 1:
+                loops[f"Gymnasium vector env batch {b}"] = lambda b=b: gym_vector_loop(b, args.seconds)
 
-    print(f"machine: {machine()}")
+    print(f"machine: {machine()}; clock: {args.clock}")
     results = {name: [] for name in loops}
     for r in range(args.rounds):
         for name, loop in loops.items():

@@ -33,12 +33,16 @@
 //! assert_eq!(north.action("e8".parse()?), Some(13));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! [`mirror_action`] maps an id to the id of the same move mirrored left to right: in a
+//! two-player game a symmetry of the game, for data augmentation.
 
+use crate::bitboard::Bitboard;
 use crate::board_size::BoardSize;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::square::{Seat, Square};
-use crate::wall::{Orientation, Wall};
+use crate::wall::{Orientation, Wall, WallSet};
 
 /// The action ids of one board size seen from one seat (see the [module docs](self)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -205,17 +209,54 @@ impl ActionMap {
         if pos.size() != self.size {
             return Err(EncodeError::Size { expected: self.size, found: pos.size() });
         }
+        self.moves_mask(pos.pawn_moves(), pos.legal_walls(), mask)
+    }
+
+    /// Writes the moves `pawns` (pawn destinations) and `walls` into `mask`: `mask[id]` is
+    /// true exactly when the move with that id is among them. [`ActionMap::legal_mask`] for
+    /// moves found already, such as `pos.pawn_moves()` and `pos.legal_walls()` kept to check
+    /// or draw a move later without working out the walls' path rule again. Squares and walls
+    /// off this board are left out.
+    ///
+    /// # Errors
+    /// When `mask.len()` is not [`ActionMap::len`]; `mask` is not touched then.
+    ///
+    /// ```
+    /// use quoridor_core::action::ActionMap;
+    /// use quoridor_core::{Bitboard, BoardSize, Position, Seat, WallSet};
+    ///
+    /// let pos = Position::default();
+    /// let map = ActionMap::new(BoardSize::CLASSIC, Seat::South);
+    /// let (mut a, mut b) = (vec![false; map.len()], vec![true; map.len()]);
+    /// map.legal_mask(&pos, &mut a)?;
+    /// map.moves_mask(pos.pawn_moves(), pos.legal_walls(), &mut b)?;
+    /// assert_eq!(a, b);
+    /// map.moves_mask(Bitboard::EMPTY, WallSet::new(), &mut b)?;
+    /// assert!(b.iter().all(|&x| !x));
+    /// # Ok::<(), quoridor_core::action::EncodeError>(())
+    /// ```
+    pub fn moves_mask(
+        self,
+        pawns: Bitboard,
+        walls: WallSet,
+        mask: &mut [bool],
+    ) -> Result<(), EncodeError> {
+        check_len(self.len(), mask.len())?;
         mask.fill(false);
         let size = self.size.get();
         let n = usize::from(size);
-        for sq in pos.pawn_moves() {
-            let (c, r) = rotate_square(size, self.view, sq.col(), sq.row());
-            mask[usize::from(r) * n + usize::from(c)] = true;
+        for sq in pawns {
+            if sq.on_board(self.size) {
+                let (c, r) = rotate_square(size, self.view, sq.col(), sq.row());
+                mask[usize::from(r) * n + usize::from(c)] = true;
+            }
         }
         let k = n - 1;
-        for w in pos.legal_walls() {
-            let (o, c, r) = rotate_wall(size, self.view, w);
-            mask[n * n + o as usize * k * k + usize::from(r) * k + usize::from(c)] = true;
+        for w in walls {
+            if w.on_board(self.size) {
+                let (o, c, r) = rotate_wall(size, self.view, w);
+                mask[n * n + o as usize * k * k + usize::from(r) * k + usize::from(c)] = true;
+            }
         }
         Ok(())
     }
@@ -227,6 +268,46 @@ impl ActionMap {
 pub const fn action_count(size: BoardSize) -> usize {
     let n = size.get() as usize;
     n * n + 2 * (n - 1) * (n - 1)
+}
+
+/// The id of the move `action` mirrored left to right, or `None` when `action` is not an id
+/// of a board of side `size` (it is at least [`action_count`]).
+///
+/// The mirror swaps the columns of the view that numbers the ids: column `c` of a pawn
+/// move becomes `N - 1 - c`, a wall's anchor column `c` becomes `N - 2 - c` (the wall then
+/// covers the mirrored columns), and rows and orientations stay. Mirroring twice gives the
+/// id back. In a two-player game the mirror is a symmetry of the game, whichever seat's view
+/// numbers the ids: a position and its mirror image have mirrored legal moves, mirrored
+/// observations ([`crate::observation::mirror_observation`]) and the same value, so a
+/// learning program may train on both (data augmentation). With three or four players it is
+/// not one: the mirror reverses the turn order.
+///
+/// ```
+/// use quoridor_core::action::{ActionMap, mirror_action};
+/// use quoridor_core::{BoardSize, Seat};
+///
+/// let map = ActionMap::new(BoardSize::CLASSIC, Seat::South);
+/// let id = |m: &str| map.action(m.parse().unwrap()).unwrap();
+/// assert_eq!(mirror_action(BoardSize::CLASSIC, id("c2")), Some(id("g2")));
+/// assert_eq!(mirror_action(BoardSize::CLASSIC, id("a1h")), Some(id("h1h")));
+/// assert_eq!(mirror_action(BoardSize::CLASSIC, id("d3v")), Some(id("e3v")));
+/// assert_eq!(mirror_action(BoardSize::CLASSIC, 209), None);
+/// ```
+#[must_use]
+pub const fn mirror_action(size: BoardSize, action: usize) -> Option<usize> {
+    let n = size.get() as usize;
+    if action < n * n {
+        let (row, col) = (action / n, action % n);
+        return Some(row * n + (n - 1 - col));
+    }
+    let k = n - 1;
+    let rest = action - n * n;
+    if rest >= 2 * k * k {
+        return None;
+    }
+    let (plane, a) = (rest / (k * k), rest % (k * k));
+    let (row, col) = (a / k, a % k);
+    Some(n * n + plane * k * k + row * k + (k - 1 - col))
 }
 
 /// The seat whose view turns the board back: West and East undo each other.

@@ -35,6 +35,9 @@
 //! assert!(obs[7 * 81..8 * 81].iter().all(|&x| x == 1.0));
 //! # Ok::<(), quoridor_core::action::EncodeError>(())
 //! ```
+//!
+//! [`mirror_observation`] turns a two-player observation into that of the position mirrored
+//! left to right (with [`crate::action::mirror_action`] for the ids: data augmentation).
 
 use crate::action::{EncodeError, check_len, rotate_square, rotate_wall};
 use crate::board_size::BoardSize;
@@ -97,6 +100,48 @@ pub fn observe(pos: &Position, view: Seat, out: &mut [f32]) -> Result<(), Encode
         }
         if to_move == Some(seat) {
             out[base + 2 * nn..base + 3 * nn].fill(1.0);
+        }
+    }
+    Ok(())
+}
+
+/// Mirrors a two-player observation of a board of side `size` left to right, in place: it
+/// becomes the observation of the mirror image of the position, seen from the same seat (see
+/// [`crate::action::mirror_action`], which mirrors action ids, masks and policies alike).
+///
+/// Every plane's rows are reversed; in the wall planes only the `N - 1` anchor columns are
+/// (a wall anchored in column `c` covers columns `c` and `c + 1`, so its mirror image is
+/// anchored in column `N - 2 - c`), and the last column, where no wall is anchored, stays.
+/// Mirroring twice gives the observation back.
+///
+/// # Errors
+/// When `obs.len()` is not [`observation_len`] of a two-player game of that size (three- and
+/// four-player observations are refused this way: the mirror reverses their turn order, so it
+/// is no symmetry of those games); `obs` is not touched then.
+///
+/// ```
+/// use quoridor_core::observation::{mirror_observation, observe, observation_len};
+/// use quoridor_core::{BoardSize, Players, Position, Seat};
+///
+/// let size = BoardSize::CLASSIC;
+/// let pos: Position = "9 S:c2:9,N:e8:10 a1h N 3".parse()?;
+/// let mirrored: Position = "9 S:g2:9,N:e8:10 h1h N 3".parse()?;
+/// let mut obs = vec![0.0; observation_len(size, Players::Two)];
+/// let mut expected = obs.clone();
+/// observe(&pos, Seat::South, &mut obs)?;
+/// observe(&mirrored, Seat::South, &mut expected)?;
+/// mirror_observation(size, &mut obs)?;
+/// assert_eq!(obs, expected);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn mirror_observation(size: BoardSize, obs: &mut [f32]) -> Result<(), EncodeError> {
+    check_len(observation_len(size, Players::Two), obs.len())?;
+    let n = usize::from(size.get());
+    for (i, row) in obs.chunks_exact_mut(n).enumerate() {
+        if i < 2 * n {
+            row[..n - 1].reverse();
+        } else {
+            row.reverse();
         }
     }
     Ok(())

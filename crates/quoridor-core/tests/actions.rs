@@ -8,9 +8,11 @@ use std::collections::BTreeSet;
 
 use common::invariants::every_move;
 use common::{Rng, all_configs, random_move};
-use quoridor_core::action::{ActionMap, action_count};
-use quoridor_core::observation::{observation_len, observe, planes};
-use quoridor_core::{BoardSize, Config, Move, Players, Position, Seat, Variant};
+use quoridor_core::action::{ActionMap, action_count, mirror_action};
+use quoridor_core::observation::{mirror_observation, observation_len, observe, planes};
+use quoridor_core::{
+    BoardSize, Config, Move, Players, Position, Seat, SeatState, Square, Variant, Wall, WallSet,
+};
 
 fn size(n: u8) -> BoardSize {
     BoardSize::new(n).expect("a supported size")
@@ -88,6 +90,9 @@ fn legal_masks_agree_with_legal_moves_in_random_games_of_every_variant() {
                         .map(|id| map.to_move(id).unwrap())
                         .collect();
                     assert_eq!(from_mask, legal, "{pos} from {view} (game {game})");
+                    let mut again = vec![true; map.len()];
+                    map.moves_mask(pos.pawn_moves(), pos.legal_walls(), &mut again).unwrap();
+                    assert_eq!(again, mask, "{pos} from {view} (game {game})");
                 }
                 match random_move(&pos, &mut rng, 40) {
                     Some(m) => pos.play(m).unwrap(),
@@ -231,4 +236,123 @@ fn buffers_boards_and_seats_that_do_not_fit_are_refused_untouched() {
         observe(&pos, Seat::South, &mut obs[1..]).unwrap_err().to_string(),
         "the buffer holds 647 values, but 648 are needed"
     );
+}
+
+/// The mirror image of a position, left to right: pawns and wall anchors change columns,
+/// everything else stays.
+fn mirrored(pos: &Position) -> Position {
+    let mut setup = pos.to_setup();
+    let n = pos.size().get();
+    for (_, seat) in setup.seats.iter_mut() {
+        if let Some(s) = seat {
+            if let SeatState::Playing(sq) = s.state {
+                s.state = SeatState::Playing(Square::new(n - 1 - sq.col(), sq.row()).unwrap());
+            }
+        }
+    }
+    let mut walls = WallSet::new();
+    for w in setup.walls {
+        let anchor = Square::new(n - 2 - w.anchor().col(), w.anchor().row()).unwrap();
+        walls.insert(Wall::new(anchor, w.orientation()).unwrap());
+    }
+    setup.walls = walls;
+    Position::try_from(setup).unwrap()
+}
+
+#[test]
+fn mirrored_ids_are_the_ids_of_the_mirrored_moves() {
+    for size in BoardSize::ALL {
+        let n = size.get();
+        let south = ActionMap::new(size, Seat::South);
+        for id in 0..south.len() {
+            let mirror = |m: Move| match m {
+                Move::Pawn(sq) => Move::Pawn(Square::new(n - 1 - sq.col(), sq.row()).unwrap()),
+                Move::Wall(w) => {
+                    let a = Square::new(n - 2 - w.anchor().col(), w.anchor().row()).unwrap();
+                    Move::Wall(Wall::new(a, w.orientation()).unwrap())
+                }
+            };
+            let m = south.to_move(id).unwrap();
+            assert_eq!(mirror_action(size, id), south.action(mirror(m)), "{m} on {size}");
+            assert_eq!(mirror_action(size, mirror_action(size, id).unwrap()), Some(id));
+        }
+        assert_eq!(mirror_action(size, south.len()), None);
+        assert_eq!(mirror_action(size, usize::MAX), None);
+    }
+}
+
+#[test]
+fn the_mirror_image_of_a_two_player_position_has_mirrored_observations_and_masks() {
+    let mut rng = Rng::new(31);
+    let configs = all_configs().into_iter().filter(|c| c.players == Players::Two);
+    for config in configs {
+        let size = config.size;
+        let mut pos = Position::start(&config).unwrap();
+        for _ in 0..60 {
+            let image = mirrored(&pos);
+            for view in [Seat::South, Seat::North] {
+                let mut obs = vec![0.0; observation_len(size, Players::Two)];
+                let mut expected = obs.clone();
+                observe(&pos, view, &mut obs).unwrap();
+                observe(&image, view, &mut expected).unwrap();
+                let original = obs.clone();
+                mirror_observation(size, &mut obs).unwrap();
+                assert_eq!(obs, expected, "{pos} from {view}");
+                mirror_observation(size, &mut obs).unwrap();
+                assert_eq!(obs, original, "mirroring twice gives {pos} back");
+
+                let map = ActionMap::new(size, view);
+                let (mut mask, mut image_mask) = (vec![false; map.len()], vec![false; map.len()]);
+                map.legal_mask(&pos, &mut mask).unwrap();
+                map.legal_mask(&image, &mut image_mask).unwrap();
+                for (id, &legal) in mask.iter().enumerate() {
+                    let m = mirror_action(size, id).unwrap();
+                    assert_eq!(legal, image_mask[m], "{pos} from {view}, id {id}");
+                }
+            }
+            assert_eq!(pos.distance(Seat::South), image.distance(Seat::South));
+            match random_move(&pos, &mut rng, 50) {
+                Some(m) => pos.play(m).unwrap(),
+                None => break,
+            }
+        }
+    }
+}
+
+#[test]
+fn only_two_player_observations_are_mirrored() {
+    use quoridor_core::action::EncodeError;
+    let mut obs = vec![0.5; observation_len(size(9), Players::Four)];
+    assert_eq!(
+        mirror_observation(size(9), &mut obs),
+        Err(EncodeError::Length { expected: 8 * 81, found: 14 * 81 })
+    );
+    assert!(obs.iter().all(|&x| x == 0.5));
+}
+
+#[test]
+fn a_mask_of_given_moves_leaves_out_what_is_off_the_board() {
+    use quoridor_core::Bitboard;
+    use quoridor_core::action::EncodeError;
+    let map = ActionMap::new(size(5), Seat::North);
+    let mut pawns = Bitboard::EMPTY;
+    for sq in ["a1", "e5", "i9", "k11"] {
+        pawns.insert(sq.parse().unwrap());
+    }
+    let mut walls = WallSet::new();
+    for w in ["d4h", "e4v", "h8h"] {
+        walls.insert(w.parse().unwrap());
+    }
+    let mut mask = vec![true; map.len()];
+    map.moves_mask(pawns, walls, &mut mask).unwrap();
+    let ids: Vec<usize> = (0..map.len()).filter(|&i| mask[i]).collect();
+    let expected: BTreeSet<usize> =
+        ["a1", "e5", "d4h"].iter().map(|m| map.action(m.parse().unwrap()).unwrap()).collect();
+    assert_eq!(ids.into_iter().collect::<BTreeSet<_>>(), expected);
+    let mut short = vec![true; 3];
+    assert_eq!(
+        map.moves_mask(pawns, walls, &mut short),
+        Err(EncodeError::Length { expected: 57, found: 3 })
+    );
+    assert_eq!(short, [true; 3]);
 }

@@ -9,6 +9,8 @@
 use std::fmt::{self, Display};
 use std::time::Duration;
 
+use numpy::prelude::*;
+use numpy::{PyArrayDyn, PyUntypedArray};
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyBool;
@@ -43,7 +45,7 @@ fn not_an_integer(obj: &Bound<'_, PyAny>, name: &str) -> PyErr {
 }
 
 /// `obj` as Python prints it (integers in full, however large).
-fn shown(obj: &Bound<'_, PyAny>) -> String {
+pub(crate) fn shown(obj: &Bound<'_, PyAny>) -> String {
     obj.str().map_or_else(|_| "?".to_string(), |s| s.to_string())
 }
 
@@ -82,6 +84,54 @@ pub(crate) fn int_at_least<T: TryFrom<i128>>(
         return Err(value_error(format!("{name} must be at least {lo}, not {}", shown(obj))));
     }
     Ok(T::try_from(v).unwrap_or(max))
+}
+
+/// The integers of a numpy array, flattened: of an integer dtype, or of Python integers (an
+/// object array, as `np.asarray([2**70])` makes), each past the `i128` range saturating. A
+/// float, bool, string or other element raises `TypeError` naming `what`.
+pub(crate) fn int_elements(arr: &Bound<'_, PyUntypedArray>, what: &str) -> PyResult<Vec<i128>> {
+    let not_ints = || {
+        PyTypeError::new_err(format!("{what} must be integers (action ids), not {}", arr.dtype()))
+    };
+    let flat = arr.call_method1("reshape", (-1,))?;
+    match arr.dtype().kind() {
+        b'u' => {
+            let a = flat.call_method1("astype", ("uint64",))?;
+            let a = a.cast::<PyArrayDyn<u64>>().map_err(|_| not_ints())?;
+            Ok(a.readonly().as_array().iter().map(|&a| i128::from(a)).collect())
+        }
+        b'i' => {
+            let a = flat.call_method1("astype", ("int64",))?;
+            let a = a.cast::<PyArrayDyn<i64>>().map_err(|_| not_ints())?;
+            Ok(a.readonly().as_array().iter().map(|&a| i128::from(a)).collect())
+        }
+        b'O' => flat
+            .call_method0("tolist")?
+            .try_iter()?
+            .map(|item| {
+                let item = item?;
+                integer(&item, what).map_err(|_| {
+                    let kind =
+                        item.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string());
+                    PyTypeError::new_err(format!(
+                        "{what} must be integers (action ids), not {kind} {}",
+                        shown(&item)
+                    ))
+                })
+            })
+            .collect(),
+        _ => Err(not_ints()),
+    }
+}
+
+/// Element `i` of the array-like `obj`, as Python writes it (a huge id in a message).
+pub(crate) fn element_text(obj: &Bound<'_, PyAny>, i: usize) -> String {
+    let py = obj.py();
+    py.import("numpy")
+        .and_then(|np| np.call_method1("asarray", (obj,)))
+        .and_then(|a| a.call_method1("reshape", (-1,)))
+        .and_then(|a| a.get_item(i))
+        .map_or_else(|_| "?".to_string(), |x| shown(&x))
 }
 
 /// `size`: a board side, with the core's message for any integer that is none.

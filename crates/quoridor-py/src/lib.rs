@@ -5,7 +5,11 @@
 //! - `position`: `Position` (immutable), with action ids and observations as numpy arrays.
 //! - `game`: `Game` (history, undo, records).
 //! - `engine`: `Engine` (analysis without the GIL) and `Bot` (random, greedy, levels).
-//! - `vec_env`: `VecEnv`, many games stepped together from one array of actions.
+//! - `vec_env`: `VecEnv`, many games stepped together from one array of actions, against a
+//!   built-in bot, a Python callable or in self-play.
+//! - `mcts`: `MCTS`, batched tree search over many games with a Python evaluator.
+//! - `mirror`: the board's left-right symmetry over arrays of ids, policies and observations.
+//! - `rng`: the package's random numbers (splitmix64 with its state, gamma, Dirichlet).
 //! - `arena`: `elo`, the Elo estimate of a match result (`EloEstimate`).
 //!
 //! Exceptions carry the core's messages: `IllegalMoveError` (a `ValueError`) for a move,
@@ -19,7 +23,10 @@ mod convert;
 mod engine;
 mod errors;
 mod game;
+mod mcts;
+mod mirror;
 mod position;
+mod rng;
 mod types;
 mod vec_env;
 
@@ -83,7 +90,7 @@ fn move_to_action(
 /// The shape of an observation: (planes, size, size), 8 planes for two players and 14 for
 /// three or four.
 #[pyfunction]
-#[pyo3(signature = (size = 9, players = Players::Two))]
+#[pyo3(signature = (size = 9, players = Players::Two), text_signature = "(size=9, players=2)")]
 fn observation_shape(
     #[pyo3(from_py_with = convert::size)] size: u8,
     #[pyo3(from_py_with = convert::players)] players: Players,
@@ -112,14 +119,18 @@ fn seat_chances(position: PyRef<'_, position::PyPosition>) -> Option<Vec<(types:
 
 /// The side to move's chance to win a position when a search scores it `score`: centi-steps
 /// (an `int`, as `Analysis.eval`), or plies to a forced result with `mate` (positive a win,
-/// negative a loss).
+/// negative a loss). Integers past the engine's range saturate (a larger lead, a longer
+/// mate, changes nothing).
 #[pyfunction]
 #[pyo3(signature = (position, *, eval = None, mate = None))]
 fn win_chance(
     position: PyRef<'_, position::PyPosition>,
-    eval: Option<i32>,
-    mate: Option<i32>,
+    eval: Option<&Bound<'_, PyAny>>,
+    mate: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<f64> {
+    let clamp = |v: i128| v.clamp(i128::from(i32::MIN) + 1, i128::from(i32::MAX)) as i32;
+    let eval = convert::given(eval).map(|e| convert::integer(e, "eval").map(clamp)).transpose()?;
+    let mate = convert::given(mate).map(|m| convert::integer(m, "mate").map(clamp)).transpose()?;
     let score = match (eval, mate) {
         (Some(v), None) => quoridor_ai::Score::Eval(v),
         (None, Some(n)) if n > 0 => quoridor_ai::Score::Win(n.unsigned_abs()),
@@ -147,6 +158,8 @@ fn _quoridor(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::PyCandidate>()?;
     m.add_class::<engine::PyBot>()?;
     m.add_class::<vec_env::PyVecEnv>()?;
+    m.add_class::<mcts::PyMcts>()?;
+    m.add_class::<mcts::PySearchResult>()?;
     m.add_class::<arena::PyEloEstimate>()?;
     m.add("IllegalMoveError", m.py().get_type::<errors::IllegalMoveError>())?;
     m.add_function(wrap_pyfunction!(action_count, m)?)?;
@@ -157,6 +170,10 @@ fn _quoridor(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena::elo, m)?)?;
     m.add_function(wrap_pyfunction!(seat_chances, m)?)?;
     m.add_function(wrap_pyfunction!(win_chance, m)?)?;
+    m.add_function(wrap_pyfunction!(mirror::mirror_actions, m)?)?;
+    m.add_function(wrap_pyfunction!(mirror::mirror_policy, m)?)?;
+    m.add_function(wrap_pyfunction!(mirror::mirror_observation, m)?)?;
+    m.add("DEFAULT_PLY_LIMIT", vec_env::DEFAULT_PLY_LIMIT)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -161,7 +161,10 @@ pub struct PyConfig(pub(crate) Config);
 #[pymethods]
 impl PyConfig {
     #[new]
-    #[pyo3(signature = (size = 9, players = Players::Two, variant = "classic", walls = None, first = None, ply_limit = None))]
+    #[pyo3(
+        signature = (size = 9, players = Players::Two, variant = "classic", walls = None, first = None, ply_limit = None),
+        text_signature = "(size=9, players=2, variant='classic', walls=None, first=None, ply_limit=None)"
+    )]
     fn new(
         #[pyo3(from_py_with = convert::size)] size: u8,
         #[pyo3(from_py_with = convert::players)] players: Players,

@@ -1,5 +1,10 @@
-"""The vectorized environment: shapes, auto-reset, rewards, opponents, agreement with the
-Position API, and bad action arrays refused before anything changes."""
+"""The vectorized environment: shapes, the autoreset modes and final observations, rewards,
+opponents (built-in, Python, self-play), per-game seeds and resets, start positions, illegal
+actions, pickling, threads, agreement with the Position API, and bad arguments refused
+before anything changes."""
+
+import pickle
+import threading
 
 import numpy as np
 import pytest
@@ -41,7 +46,7 @@ def test_vec_env_agrees_with_positions(config):
             if terminated[i]:
                 assert after.winner is not None and rewards[i] == 1.0  # only the mover can win
                 assert env.winners[i] == after.winner.index
-                assert env.positions()[i] == q.Position.start(config)
+                assert env.positions()[i] == q.Position.start(env.config)
             elif truncated[i]:
                 assert after.is_draw and rewards[i] == 0.0
             else:
@@ -126,10 +131,272 @@ def test_bad_arguments():
         q.VecEnv(2, agent_seat="S")
     with pytest.raises(ValueError, match="East does not play in a 3-player game"):
         q.VecEnv(2, q.Config(players=3), opponent="random", agent_seat="E")
-    with pytest.raises(TypeError, match="cannot be pickled"):
-        import pickle
-
-        pickle.dumps(q.VecEnv(1))
+    with pytest.raises(ValueError, match='autoreset must be "same_step", "next_step" or "disabled"'):
+        q.VecEnv(2, autoreset="sometimes")
+    with pytest.raises(ValueError, match='illegal_action must be "raise" or "lose"'):
+        q.VecEnv(2, illegal_action="ignore")
+    with pytest.raises(ValueError, match="is not an opponent"):
+        q.VecEnv(2, opponent="nobody")
+    with pytest.raises(ValueError, match="is not an opponent"):
+        q.VecEnv(2, opponent=3.5)
     env = q.VecEnv(3, q.Config(size=7, players=4))
     assert (env.num_envs, len(env), env.action_count, env.observation_shape) == (3, 3, 121, (14, 7, 7))
     assert "VecEnv(3" in repr(env)
+
+
+def final_rows(env, done):
+    """The final observations by game, from ``final_games``."""
+    assert env.final_games.tolist() == np.flatnonzero(done).tolist()
+    return dict(zip(env.final_games.tolist(), env.final_obs))
+
+
+@pytest.mark.parametrize("opponent", [None, "random"])
+def test_same_step_keeps_the_final_observation_aside(opponent):
+    env = q.VecEnv(8, q.Config(size=5, ply_limit=20), opponent=opponent, seed=1)
+    obs, mask = env.reset()
+    seen = {"terminated": 0, "truncated": 0}
+    for _ in range(200):
+        before = env.positions()
+        views = env.to_play.copy()
+        actions = env.sample_actions()
+        obs, mask, rewards, terminated, truncated = env.step(actions)
+        done = terminated | truncated
+        finals = final_rows(env, done)
+        assert env.final_obs.shape == (done.sum(), 8, 5, 5)
+        for i in np.flatnonzero(done):
+            # The final position is not kept by the environment: rebuild it from the move.
+            after = before[i].play_action(int(actions[i]), int(views[i]))
+            if opponent is None:
+                assert (finals[i] == after.observation(int(views[i]))).all()
+                assert env.final_seats[list(finals).index(i)] == views[i]
+            assert mask[i].any(), "the row is already the new game's"
+            seen["terminated" if terminated[i] else "truncated"] += 1
+    assert seen["terminated"] > 0 and seen["truncated"] > 0
+
+
+def test_next_step_returns_the_final_observation_then_starts_again():
+    env = q.VecEnv(6, q.Config(size=5, ply_limit=16), opponent="random", autoreset="next_step", seed=2)
+    obs, mask = env.reset()
+    pending = np.zeros(6, dtype=bool)
+    restarts = 0
+    for _ in range(150):
+        actions = env.sample_actions()
+        if pending.any():
+            actions[pending] = 10_000  # ignored: those games start again
+        obs, mask, rewards, terminated, truncated = env.step(actions)
+        assert not (terminated[pending] | truncated[pending]).any() and (rewards[pending] == 0).all()
+        assert mask[pending].any(axis=1).all(), "started again"
+        restarts += int(pending.sum())
+        done = terminated | truncated
+        assert (env.final_obs == obs[done]).all() and not mask[done].any()
+        positions = env.positions()
+        assert all(positions[i].is_game_over or positions[i].turn.index != env.to_play[i] for i in np.flatnonzero(done))
+        pending = done
+    assert restarts > 0
+
+
+def test_disabled_autoreset_waits_for_the_caller():
+    env = q.VecEnv(4, q.Config(size=5, ply_limit=10), autoreset="disabled", seed=3)
+    env.reset()
+    done = np.zeros(4, dtype=bool)
+    while not done.any():
+        obs, mask, rewards, terminated, truncated = env.step(env.sample_actions())
+        done = terminated | truncated
+    game = int(np.flatnonzero(done)[0])
+    before = env.positions()
+    with pytest.raises(ValueError, match=f"game {game} is over: with autoreset \"disabled\", reset it"):
+        env.step(env.sample_actions())
+    assert env.positions() == before
+    obs, mask = env.reset(games=done)
+    after = env.positions()
+    for i in range(4):
+        if done[i]:
+            assert after[i] == q.Position.start(env.config)
+        else:
+            assert after[i] == before[i], "the other games go on"
+    env.step(env.sample_actions())
+    with pytest.raises(ValueError, match="games selects no game"):
+        env.reset(games=np.zeros(4, dtype=bool))
+    with pytest.raises(TypeError, match="games must be a bool array"):
+        env.reset(games=[0, 1, 0, 1])
+    with pytest.raises(ValueError, match=r"games has shape \(3,\)"):
+        env.reset(games=np.ones(3, dtype=bool))
+
+
+def test_a_truncated_game_can_be_bootstrapped_from_its_final_observation():
+    # Self-play shuffling sideways until the ply limit: every game is truncated at ply 12,
+    # and its final observation is that of the position at the limit.
+    config = q.Config(size=5, walls=0, ply_limit=12)
+    env = q.VecEnv(3, config)
+    env.reset()
+    for ply in range(12):
+        positions = env.positions()
+        actions = [p.move_to_action(next(m for m in p.legal_moves() if str(m)[1] == p.pawn(p.turn)[1])) for p in positions]
+        obs, mask, rewards, terminated, truncated = env.step(actions)
+    assert truncated.all() and not terminated.any()
+    final = positions[0].play_action(actions[0])
+    assert final.is_draw and (env.final_obs[0] == final.observation(positions[0].turn)).all()
+
+
+def test_seeds_are_per_game():
+    def run(num_envs, seeds, watch, steps=40):
+        env = q.VecEnv(num_envs, q.Config(size=5), opponent="random")
+        env.reset(seed=seeds)
+        out = []
+        for _ in range(steps):
+            a = env.sample_actions()
+            env.step(a)
+            out.append(str(env.positions()[watch]))
+        return out
+
+    # A game follows its own seed, whatever the other games do.
+    assert run(4, [10, 11, 12, 13], 2) == run(1, [12], 0) == run(3, [0, 12, 5], 1)
+    assert run(4, 10, 2) == run(1, 12, 0)  # an integer seed gives game i the seed + i
+    assert run(2, [5, None], 0) != run(2, [6, None], 0)
+    env = q.VecEnv(2)
+    with pytest.raises(ValueError, match="seed has 3 entries: expected 2, one per game"):
+        env.reset(seed=[1, 2, 3])
+    with pytest.raises(ValueError, match=r"seed\[1\]: seed must be at least 0, not -1"):
+        env.reset(seed=[1, -1])
+    with pytest.raises(TypeError, match="seed must be an integer, a list of integers"):
+        env.reset(seed="7")
+
+
+def test_start_positions_are_drawn_or_given():
+    config = q.Config(size=5)
+    openings = [q.Position.start(config).play(m) for m in ["b1", "d1", "a2h"]]
+    env = q.VecEnv(32, config, start=openings, seed=4)
+    firsts = {str(p) for p in env.positions()}
+    assert firsts == {str(q.Position(str(o).replace(" 1", " 1/300"))) for o in openings}
+    given = q.Position.start(config).play("c2").play("c4")
+    env.reset(games=np.arange(32) < 2, positions=[given, given])
+    assert env.positions()[0].pawn("S") == "c2" and env.positions()[2].ply == 1
+    cases = {
+        "is a 9x9 game of 2 players": q.Position(),
+        "finished game": q.Position("5 S:c5:3,N:c4:3 - N 9"),
+        "is at ply 300: the games of this environment end drawn at ply 300": q.Position("5 S:c2:5,N:c4:5 - S 300"),
+    }
+    for message, position in cases.items():
+        with pytest.raises(ValueError, match=message):
+            env.reset(positions=position)
+    with pytest.raises(TypeError, match=r"positions\[1\] must be a Position, not str"):
+        env.reset(games=np.arange(32) < 2, positions=[given, "c2"])
+    with pytest.raises(ValueError, match="the agent's seat, North, is not in the game"):
+        q.VecEnv(1, q.Config(size=5, players=4), opponent="random", agent_seat="N", start=q.Position.start(q.Config(size=5, players=4)).resign("N"))
+    with pytest.raises(ValueError, match="start is empty"):
+        q.VecEnv(1, start=[])
+
+
+def test_a_python_opponent_is_called_once_per_round_with_its_views():
+    calls = []
+
+    def opponent(obs, mask):
+        calls.append(len(obs))
+        assert obs.dtype == np.float32 and mask.dtype == np.bool_ and obs.shape[1:] == (14, 5, 5)
+        assert (obs[:, 4] == 1).all() and mask.any(axis=1).all()  # each row: the side to move's view
+        return (np.random.default_rng(len(calls)).random(mask.shape) * mask).argmax(axis=1)
+
+    env = q.VecEnv(16, q.Config(size=5, players=4), opponent=opponent, agent_seat="E", seed=0)
+    assert calls == [16, 16, 16]  # South, West and North move first in every game, a batch each
+    calls.clear()
+    env.step(env.sample_actions())
+    assert len(calls) == 3 and sum(calls) >= 40 and max(calls) == 16
+
+
+def test_a_python_opponent_that_fails_changes_nothing():
+    state = {"mode": "ok"}
+
+    def opponent(obs, mask):
+        if state["mode"] == "raise":
+            raise KeyError("broken network")
+        if state["mode"] == "shape":
+            return np.zeros(len(obs) + 1, dtype=np.int64)
+        if state["mode"] == "illegal":
+            return (~mask).argmax(axis=1)
+        if state["mode"] == "floats":
+            return mask.argmax(axis=1) + 0.5
+        if state["mode"] == "reenter":
+            env.step(env.sample_actions())
+        return mask.argmax(axis=1)
+
+    env = q.VecEnv(4, q.Config(size=5), opponent=opponent, seed=1)
+    for _ in range(3):
+        env.step(env.sample_actions())
+    before = [str(p) for p in env.positions()]
+    actions = env.sample_actions()
+    errors = {
+        "raise": (KeyError, "broken network"),
+        "shape": (ValueError, r"the opponent's actions has shape \(5,\): expected \(4,\)"),
+        "illegal": (q.IllegalMoveError, r"the opponent's action in game 0: action \d+ \("),
+        "floats": (TypeError, "the opponent's actions must be integers"),
+        "reenter": (RuntimeError, "in the middle of a call in this thread"),
+    }
+    for mode, (kind, message) in errors.items():
+        state["mode"] = mode
+        with pytest.raises(kind, match=message):
+            env.step(actions)
+        assert [str(p) for p in env.positions()] == before, mode
+    state["mode"] = "ok"
+    env.step(actions)
+    assert [str(p) for p in env.positions()] != before
+
+
+def test_illegal_actions_lose_when_asked():
+    env = q.VecEnv(2, q.Config(size=5, players=4), illegal_action="lose")
+    obs, mask = env.reset()
+    bad = np.array([int(np.flatnonzero(~m)[0]) for m in mask])
+    obs, mask, rewards, terminated, truncated = env.step(bad)
+    # Self-play with four players: the mover leaves with -1 and the three others play on.
+    assert rewards.tolist() == [-1.0, -1.0] and not terminated.any() and env.illegal.all()
+    assert all(p.active_seats == [q.Seat.WEST, q.Seat.NORTH, q.Seat.EAST] for p in env.positions())
+    two = q.VecEnv(2, q.Config(size=5), opponent="greedy", agent_seat="N", illegal_action="lose")
+    obs, mask = two.reset()
+    bad = np.array([int(np.flatnonzero(~m)[0]) for m in mask])
+    obs, mask, rewards, terminated, truncated = two.step(bad)
+    assert rewards.tolist() == [-1.0, -1.0] and terminated.all() and (two.winners == 0).all()
+
+
+@pytest.mark.parametrize("opponent", [None, "random", "greedy", 1])
+def test_pickling_goes_on_where_it_stopped(opponent):
+    env = q.VecEnv(3, q.Config(size=5), opponent=opponent, autoreset="next_step", illegal_action="lose", seed=9)
+    for _ in range(4):
+        env.step(env.sample_actions())
+    copy = pickle.loads(pickle.dumps(env))
+    assert repr(copy) == repr(env) and copy.positions() == env.positions()
+    for _ in range(10):
+        a, b = env.sample_actions(), copy.sample_actions()
+        assert (a == b).all()
+        if opponent == 1:
+            break  # an engine opponent starts afresh: its choices may differ later
+        for x, y in zip(env.step(a), copy.step(b)):
+            assert (x == y).all()
+
+
+def test_threads_take_turns():
+    # Sampling and stepping are two calls: another thread may step in between, so a sampled
+    # action may have become illegal; with illegal actions losing, every step is accepted.
+    env = q.VecEnv(64, q.Config(size=5), illegal_action="lose", seed=0)
+    errors = []
+    steps = []
+
+    def worker():
+        try:
+            for _ in range(50):
+                env.step(env.sample_actions())
+                steps.append(1)
+        except BaseException as e:  # noqa: BLE001 (any failure fails the test)
+            errors.append(e)
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and len(steps) == 200
+    assert sum(p.ply for p in env.positions()) > 0
+
+
+def test_the_ply_limit_defaults_to_300():
+    env = q.VecEnv(2, q.Config(size=5))
+    assert env.config.ply_limit == 300 == q.DEFAULT_PLY_LIMIT
+    assert q.VecEnv(2, q.Config(size=5, ply_limit=50)).config.ply_limit == 50

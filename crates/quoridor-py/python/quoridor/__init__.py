@@ -10,26 +10,40 @@ package is a thin layer over them:
 - Action ids (:func:`action_to_move`, :func:`move_to_action`,
   :meth:`Position.legal_action_mask`) and observations (:meth:`Position.observation`) as
   numpy arrays, seen from a seat.
-- :class:`VecEnv`: many games stepped together in Rust from one array of actions.
+- :class:`VecEnv`: many games stepped together in Rust from one array of actions, against
+  a built-in bot, a Python policy or in self-play, with Gymnasium's autoreset modes.
+- :class:`MCTS`: batched Monte Carlo tree search over many games for AlphaZero-style
+  training, with a Python evaluator called once per batch of leaves.
+- :func:`mirror_actions`, :func:`mirror_policy`, :func:`mirror_observation`: the board's
+  left-right symmetry (two players), for data augmentation.
 - :func:`elo`: the Elo difference of a match result with its 95% interval, as
   ``quoridor match`` reports it.
-- ``quoridor.gym_env.QuoridorEnv`` (Gymnasium) and ``quoridor.pettingzoo_env`` (PettingZoo
-  AEC), imported on demand since they need those libraries.
+- ``quoridor.gym_env.QuoridorEnv`` and ``quoridor.gym_vector.QuoridorVectorEnv``
+  (Gymnasium; registered as ``"quoridor/Quoridor-v1"`` when this package is imported and
+  Gymnasium is installed) and ``quoridor.pettingzoo_env`` (PettingZoo, AEC and parallel),
+  imported on demand since they need those libraries.
+- :func:`rgb_image`: a position as an RGB image (the environments' ``rgb_array`` rendering).
 
 See ``docs/python.md`` in the repository for the numbering of actions and the planes.
 """
 
+from importlib.util import find_spec
+
+from ._board import rgb_image
 from ._quoridor import (
     Analysis,
     Bot,
     Candidate,
     Config,
+    DEFAULT_PLY_LIMIT,
     EloEstimate,
     Engine,
     Game,
     IllegalMoveError,
+    MCTS,
     Move,
     Position,
+    SearchResult,
     Seat,
     VecEnv,
     __version__,
@@ -37,6 +51,9 @@ from ._quoridor import (
     action_to_move,
     default_walls,
     elo,
+    mirror_actions,
+    mirror_observation,
+    mirror_policy,
     move_to_action,
     observation_shape,
     seat_chances,
@@ -48,12 +65,15 @@ __all__ = [
     "Bot",
     "Candidate",
     "Config",
+    "DEFAULT_PLY_LIMIT",
     "EloEstimate",
     "Engine",
     "Game",
     "IllegalMoveError",
+    "MCTS",
     "Move",
     "Position",
+    "SearchResult",
     "Seat",
     "VecEnv",
     "__version__",
@@ -61,8 +81,20 @@ __all__ = [
     "action_to_move",
     "default_walls",
     "elo",
+    "mirror_actions",
+    "mirror_observation",
+    "mirror_policy",
     "move_to_action",
     "observation_shape",
+    "rgb_image",
     "seat_chances",
     "win_chance",
 ]
+
+# Gymnasium's registry learns the environment's id as soon as this package is imported, so that
+# `gymnasium.make("quoridor/Quoridor-v1")` works after `import quoridor` (Gymnasium is
+# optional: without it there is nothing to register).
+if find_spec("gymnasium") is not None:
+    from .gym_env import register_envs as _register_envs
+
+    _register_envs()
