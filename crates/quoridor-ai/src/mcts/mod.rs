@@ -386,3 +386,6 @@ fn outcome_values(o: Outcome) -> Values {
     }
     v
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,222 @@
+//! The tree search's own rules, checked on small cases.
+
+use quoridor_core::{Move, Position, Seat};
+
+use super::{Ctx, Tree, Values, unpack};
+use crate::params::{EvalParams, MultiSearch, SearchParams};
+use crate::{Engine, EngineOptions, Limits, Score};
+
+fn pos(fen: &str) -> Position {
+    fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn ctx<'a>(params: &'a EvalParams, sp: &'a SearchParams, history: &'a [u64]) -> Ctx<'a> {
+    Ctx { params, sp, history, noise: 0, seed: 0 }
+}
+
+fn engine() -> Engine {
+    Engine::new(EngineOptions::default().with_hash_mb(1))
+}
+
+const FOUR: &str = "9 S:e1:5,W:a5:5,N:e9:5,E:i5:5 - S 0";
+const THREE: &str = "9 S:e3:6,W:c5:7,N:e7:6 d5h,f4v W 5";
+const KING: &str = "9k S:e3:4,W:c5:4,N:e7:5,E:g5:5 d6h,f4v W 5";
+
+#[test]
+fn the_tree_search_plays_three_and_four_players_only() {
+    assert_eq!(SearchParams::default().multi, MultiSearch::Mcts);
+    let mut e = engine();
+    for fen in [FOUR, THREE, KING] {
+        let p = pos(fen);
+        let r = e.search(&p, &Limits::nodes(500), &mut |_| {}).expect("not over");
+        assert!(p.is_legal(r.best), "{fen}: {}", r.best);
+        // One node a playout: the node limit is exact.
+        assert_eq!(r.info.nodes, 500, "{fen}");
+        assert_eq!(r.info.pv.first(), Some(&r.best));
+    }
+    // Two players: the alpha-beta search, whose depth 3 means three plies.
+    let r = e.search(&Position::default(), &Limits::depth(3), &mut |_| {}).expect("not over");
+    assert_eq!(r.info.depth, 3);
+}
+
+#[test]
+fn a_search_within_nodes_is_deterministic() {
+    for fen in [FOUR, THREE, KING] {
+        let p = pos(fen);
+        let a = engine().search(&p, &Limits::nodes(2000), &mut |_| {}).expect("not over");
+        let b = engine().search(&p, &Limits::nodes(2000), &mut |_| {}).expect("not over");
+        assert_eq!((a.best, a.info.score, &a.info.pv), (b.best, b.info.score, &b.info.pv));
+    }
+}
+
+#[test]
+fn a_win_in_one_is_played_at_once_and_scored_as_a_win() {
+    // West is a step from the east side, its goal.
+    let p = pos("9 S:e3:3,W:h5:3,N:e7:3 - W 9");
+    let mut infos = Vec::new();
+    let r = engine().search(&p, &Limits::nodes(10_000), &mut |i| infos.push(i.clone())).unwrap();
+    assert_eq!(r.best, "i5".parse::<Move>().unwrap());
+    assert_eq!(r.info.score, Score::Win(1));
+    assert_eq!(r.info.nodes, 1, "no search past the win");
+    assert!(!infos.is_empty(), "the iteration is reported");
+}
+
+#[test]
+fn the_next_player_s_win_in_one_is_walled() {
+    // South to move; West, next, stands a step from its goal (the east side) and South
+    // holds walls: every move but a wall in West's way loses at once.
+    let p = pos("9 S:e2:5,W:h5:5,N:e8:5 - S 9");
+    let r = engine().search(&p, &Limits::nodes(3000), &mut |_| {}).unwrap();
+    let mut after = p;
+    after.play(r.best).unwrap();
+    assert!(matches!(r.best, Move::Wall(_)), "{}", r.best);
+    assert!(after.distance(Seat::West).unwrap() > 1, "{} leaves West its step", r.best);
+}
+
+#[test]
+fn a_depth_counts_rounds_as_the_alpha_beta_search_does() {
+    for fen in [FOUR, THREE, KING] {
+        let p = pos(fen);
+        let mut depths = Vec::new();
+        let r = engine().search(&p, &Limits::depth(3), &mut |i| depths.push(i.depth)).unwrap();
+        assert!(r.info.depth >= 3, "{fen}: {}", r.info.depth);
+        assert!(depths.windows(2).all(|w| w[0] < w[1]), "{fen}: {depths:?}");
+        // A deeper search is a longer one.
+        let deeper = engine().search(&p, &Limits::depth(4), &mut |_| {}).unwrap();
+        assert!(deeper.info.nodes > r.info.nodes, "{fen}");
+    }
+}
+
+#[test]
+fn the_subtree_of_the_new_root_is_kept_after_the_moves_of_a_round() {
+    let (params, sp) = (EvalParams::default(), SearchParams::default());
+    let c = ctx(&params, &sp, &[]);
+    let mut tree = Tree::default();
+    let mut p = pos(FOUR);
+    tree.start(&c, &p, true, 64 << 20);
+    for _ in 0..3000 {
+        tree.iterate(&c, &p);
+    }
+    // The most visited line for a round, then the search from there.
+    for mv in tree.line_from(tree.root_moves()[0].0, 4) {
+        p.play(mv).unwrap();
+    }
+    let kept = {
+        let mut t = Tree::default();
+        std::mem::swap(&mut t, &mut tree);
+        t
+    };
+    let mut reused = kept;
+    reused.start(&c, &p, true, 64 << 20);
+    assert_eq!(reused.nodes[0].key, p.zobrist());
+    assert!(reused.nodes[0].visits > 1, "the visits below the new root are kept");
+    // Every edge of the copy points at a node of the copy.
+    assert!(reused.edges.iter().all(|e| (e.child as usize) < reused.nodes.len()));
+    let mut fresh = Tree::default();
+    fresh.start(&c, &p, false, 64 << 20);
+    assert_eq!(fresh.nodes[0].visits, 1);
+}
+
+#[test]
+fn the_tree_stays_within_its_memory() {
+    let (params, sp) = (EvalParams::default(), SearchParams::default());
+    let c = ctx(&params, &sp, &[]);
+    let mut tree = Tree::default();
+    let p = pos(THREE);
+    let capacity = 256 * 1024;
+    tree.start(&c, &p, false, capacity);
+    let mut grew = 0;
+    while tree.iterate(&c, &p).grew {
+        grew += 1;
+        assert!(grew < 100_000, "never full");
+    }
+    assert!(tree.bytes() <= capacity, "{} bytes", tree.bytes());
+    assert!(grew > 100);
+}
+
+#[test]
+fn a_position_of_the_game_s_past_scores_as_a_draw() {
+    let (params, sp) = (EvalParams::default(), SearchParams::default());
+    let p = pos(THREE);
+    // Every position after one move of West is in the game's past.
+    let history: Vec<u64> = {
+        let mut keys: Vec<u64> = p
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                let mut q = p;
+                q.play_unchecked(m);
+                q.zobrist()
+            })
+            .collect();
+        keys.sort_unstable();
+        keys
+    };
+    let c = ctx(&params, &sp, &history);
+    let mut tree = Tree::default();
+    tree.start(&c, &p, false, 64 << 20);
+    for _ in 0..50 {
+        tree.iterate(&c, &p);
+    }
+    let root = tree.nodes[0];
+    for e in &tree.edges[root.edges()] {
+        if e.child != 0 {
+            let n = &tree.nodes[e.child as usize];
+            assert!(n.terminal);
+            let v: Values = unpack(n.imm);
+            assert_eq!(v, [0.0; 4], "{}", e.mv);
+        }
+    }
+}
+
+#[test]
+fn priors_sum_to_one_and_favour_the_better_moves() {
+    let (params, sp) = (EvalParams::default(), SearchParams::default());
+    let c = ctx(&params, &sp, &[]);
+    for fen in [FOUR, THREE, KING] {
+        let mut tree = Tree::default();
+        let p = pos(fen);
+        tree.start(&c, &p, false, 64 << 20);
+        let root = tree.nodes[0];
+        let edges = &tree.edges[root.edges()];
+        let total: f32 = edges.iter().map(|e| e.prior).sum();
+        assert!((total - 1.0).abs() < 1e-3, "{fen}: {total}");
+        let me = p.turn().index();
+        for a in edges {
+            for b in edges {
+                if a.q[me] > b.q[me] {
+                    assert!(a.prior >= b.prior, "{fen}: {} {}", a.mv, b.mv);
+                }
+            }
+        }
+        // Every move kept is legal, each once.
+        for (i, e) in edges.iter().enumerate() {
+            assert!(p.is_legal(e.mv), "{fen}: {}", e.mv);
+            assert!(edges[..i].iter().all(|f| f.mv != e.mv));
+        }
+    }
+}
+
+#[test]
+fn threads_vote_for_a_legal_move() {
+    let mut e = Engine::new(EngineOptions::default().with_hash_mb(1).with_threads(2));
+    let p = pos(FOUR);
+    let r = e.search(&p, &Limits::nodes(4000), &mut |_| {}).unwrap();
+    assert!(p.is_legal(r.best));
+    assert_eq!(r.info.pv.first(), Some(&r.best));
+    assert!(r.info.nodes >= 3000, "{}", r.info.nodes);
+}
+
+#[test]
+fn candidate_moves_come_from_the_tree() {
+    let mut e = engine();
+    let p = pos(FOUR);
+    let three = crate::MultiPv::new(3).unwrap();
+    let a = e.analyse(&p, &Limits::nodes(3000), three, &mut |_| {}).unwrap();
+    assert_eq!(a.lines.len(), 3);
+    for (i, c) in a.lines.iter().enumerate() {
+        assert!(p.is_legal(c.mv));
+        assert_eq!(c.pv.first(), Some(&c.mv));
+        assert!(a.lines[..i].iter().all(|d| d.mv != c.mv));
+    }
+}
