@@ -1,17 +1,17 @@
 //! Playing levels for people, 1 (beginner) to 10 (full strength).
 //!
-//! | level | search limit | evaluation noise | random moves |
-//! |---|---|---|---|
-//! | 1 | depth 1 | ±3 steps | 20% |
-//! | 2 | depth 1 | ±2 steps | 10% |
-//! | 3 | depth 2 | ±1.5 steps | 5% |
-//! | 4 | depth 2 | ±1 step | 2% |
-//! | 5 | depth 3 | ±0.6 steps | - |
-//! | 6 | depth 4 | ±0.4 steps | - |
-//! | 7 | 25,000 nodes | ±0.2 steps | - |
-//! | 8 | 100 ms | - | - |
-//! | 9 | 500 ms | - | - |
-//! | 10 | 2 s | - | - |
+//! | level | two players | three and four players | evaluation noise | random moves |
+//! |---|---|---|---|---|
+//! | 1 | depth 1 | 30 playouts | ±3 steps | 20% |
+//! | 2 | depth 1 | 60 playouts | ±2 steps | 10% |
+//! | 3 | depth 2 | 150 playouts | ±1.5 steps | 5% |
+//! | 4 | depth 2 | 300 playouts | ±1 step | 2% |
+//! | 5 | depth 3 | 700 playouts | ±0.6 steps | - |
+//! | 6 | depth 4 | 1,500 playouts | ±0.4 steps | - |
+//! | 7 | 25,000 nodes | 2,500 playouts | ±0.2 steps | - |
+//! | 8 | 100 ms | 100 ms × 2/players | - | - |
+//! | 9 | 500 ms | 500 ms × 2/players | - | - |
+//! | 10 | 2 s | 2 s × 2/players | - | - |
 //!
 //! Noise is a pseudo-random amount added to every evaluation, drawn from the position's hash
 //! and the bot's seed: the same bot plays the same game, another seed another game. A
@@ -19,7 +19,8 @@
 //! not walls thrown away). Levels 1 to 7 are deterministic for a given seed and do not
 //! depend on the machine; 8 to 10 are timed and play better on a faster machine. The time
 //! limits also apply on top of the node and depth limits, capped at 2 s. In three- and
-//! four-player games every time is multiplied by 2/players ([`Level::limits_for`]).
+//! four-player games the tree search plays (its playouts are its nodes), and every time is
+//! multiplied by 2/players ([`Level::limits_for`]).
 
 use std::time::Duration;
 
@@ -61,6 +62,7 @@ impl Level {
     }
 
     /// The search limits of this level in a game of `players` players: with more than two,
+    /// levels 1 to 7 are a number of playouts of the tree search (the table above), and
     /// every time (the think time of levels 8 to 10, the cap of the others) is multiplied by
     /// 2/`players`, so that a person waits about as long for the engines' moves of one round
     /// as in a two-player game (three engines in a four-player game take 1.5 times one
@@ -77,6 +79,19 @@ impl Level {
     pub fn limits_for(self, players: Players) -> Limits {
         let ms = |t: u64| Some(Duration::from_millis(t * 2 / u64::from(players.get())));
         let cap = ms(2000);
+        if players.get() > 2 {
+            let playouts = [30, 60, 150, 300, 700, 1_500, 2_500];
+            return match self.0 {
+                l @ 1..=7 => Limits {
+                    nodes: Some(playouts[usize::from(l - 1)]),
+                    movetime: cap,
+                    ..Limits::default()
+                },
+                8 => Limits { movetime: ms(100), ..Limits::default() },
+                9 => Limits { movetime: ms(500), ..Limits::default() },
+                _ => Limits { movetime: ms(2000), ..Limits::default() },
+            };
+        }
         match self.0 {
             1 | 2 => Limits { depth: Some(1), movetime: cap, ..Limits::default() },
             3 | 4 => Limits { depth: Some(2), movetime: cap, ..Limits::default() },
