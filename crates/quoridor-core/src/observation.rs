@@ -82,13 +82,28 @@ pub fn observe(pos: &Position, view: Seat, out: &mut [f32]) -> Result<(), Encode
     let n = usize::from(size);
     let nn = n * n;
     out.fill(0.0);
-    // The walls as the view sees them, cell by cell.
+    // The walls as the view sees them, cell by cell. Half a turn (North) takes the cell
+    // `i` of a plane to `top - i`, where `top` is the last anchor's cell.
     let walls = pos.walls();
-    let (h, v) = view_walls(walls.h, walls.v, view, size - 2);
     let cells = &geometry(pos.size()).cells;
     let (h_plane, rest) = out.split_at_mut(nn);
-    set_cells(h, cells, h_plane);
-    set_cells(v, cells, &mut rest[..nn]);
+    let v_plane = &mut rest[..nn];
+    match view {
+        Seat::South => {
+            set_cells::<false>(walls.h, cells, 0, h_plane);
+            set_cells::<false>(walls.v, cells, 0, v_plane);
+        }
+        Seat::North => {
+            let top = (n - 2) * (n + 1);
+            set_cells::<true>(walls.h, cells, top, h_plane);
+            set_cells::<true>(walls.v, cells, top, v_plane);
+        }
+        Seat::West | Seat::East => {
+            let (h, v) = view_walls(walls.h, walls.v, view, size - 2);
+            set_cells::<false>(h, cells, 0, h_plane);
+            set_cells::<false>(v, cells, 0, v_plane);
+        }
+    }
     let to_move = (!pos.is_game_over()).then(|| pos.turn());
     let two = players == 2;
     for (slot, planes) in out[2 * nn..].chunks_exact_mut(3 * nn).enumerate() {
@@ -110,15 +125,16 @@ pub fn observe(pos: &Position, view: Seat, out: &mut [f32]) -> Result<(), Encode
 }
 
 /// Sets to 1 the cells `bits` (bit `row * 11 + col`) of a plane, where `cells` (see
-/// [`crate::geometry::Geometry::cells`]) puts them.
+/// [`crate::geometry::Geometry::cells`]) puts them, or with `FLIP` at `top` minus that.
 #[inline]
-fn set_cells(bits: u128, cells: &[u8; 128], plane: &mut [f32]) {
+fn set_cells<const FLIP: bool>(bits: u128, cells: &[u8; 128], top: usize, plane: &mut [f32]) {
     for (half, base) in [(bits as u64, 0), ((bits >> 64) as u64, 64)] {
         let mut rest = half;
         while rest != 0 {
             let i = base + rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            plane[usize::from(cells[i])] = 1.0;
+            let cell = usize::from(cells[i]);
+            plane[if FLIP { top.wrapping_sub(cell) } else { cell }] = 1.0;
         }
     }
 }

@@ -117,26 +117,35 @@ impl Game {
     }
 }
 
-/// The `k`-th square of `set` (in index order), by whole bytes of the set first.
+/// The `k`-th square of `set` (in index order): the half of the set, then the byte of that
+/// half, then the bit of that byte.
 fn nth_square(set: Bitboard, k: usize) -> Option<Square> {
-    let mut bits = set.bits();
-    let mut k = k as u32;
-    let mut base = 0u32;
-    while bits != 0 {
-        let byte = (bits & 0xFF) as u8;
-        let n = byte.count_ones();
-        if k < n {
-            let mut b = byte;
-            for _ in 0..k {
-                b &= b - 1;
-            }
-            return u8::try_from(base + b.trailing_zeros()).ok().and_then(Square::from_index);
-        }
-        k -= n;
-        bits >>= 8;
-        base += 8;
+    let bits = set.bits();
+    let (low, high) = (bits as u64, (bits >> 64) as u64);
+    let in_low = low.count_ones() as usize;
+    let (word, k, base) = if k < in_low { (low, k, 0) } else { (high, k - in_low, 64) };
+    let i = nth_bit(word, k)?;
+    u8::try_from(base + i).ok().and_then(Square::from_index)
+}
+
+/// The index of the `k`-th set bit of `x` (from bit 0), if it has that many.
+fn nth_bit(x: u64, k: usize) -> Option<u32> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // Each byte's count of set bits, then (times ONES) each byte's count with the bytes below.
+    let pairs = x - (x >> 1 & 0x5555_5555_5555_5555);
+    let nibbles = (pairs & 0x3333_3333_3333_3333) + (pairs >> 2 & 0x3333_3333_3333_3333);
+    let bytes = (nibbles + (nibbles >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    let upto = bytes.wrapping_mul(ONES);
+    let k = u64::try_from(k).ok().filter(|&k| k < upto >> 56)?;
+    // The bytes whose running count is at most k come first: as many as the byte sought.
+    let at_most = ((k * ONES | 0x8080_8080_8080_8080) - upto) & 0x8080_8080_8080_8080;
+    let byte = ((at_most >> 7).wrapping_mul(ONES) >> 56) as u32;
+    let before = if byte == 0 { 0 } else { upto >> (8 * (byte - 1)) & 0xFF };
+    let mut b = (x >> (8 * byte)) as u8;
+    for _ in before..k {
+        b &= b - 1;
     }
-    None
+    Some(8 * byte + b.trailing_zeros())
 }
 
 /// Why a step or a reset was refused (nothing changed).
