@@ -138,7 +138,7 @@ fn nth_bit(x: u64, k: usize) -> Option<u32> {
     let upto = bytes.wrapping_mul(ONES);
     let k = u64::try_from(k).ok().filter(|&k| k < upto >> 56)?;
     // The bytes whose running count is at most k come first: as many as the byte sought.
-    let at_most = ((k * ONES | 0x8080_8080_8080_8080) - upto) & 0x8080_8080_8080_8080;
+    let at_most = (((k * ONES) | 0x8080_8080_8080_8080) - upto) & 0x8080_8080_8080_8080;
     let byte = ((at_most >> 7).wrapping_mul(ONES) >> 56) as u32;
     let before = if byte == 0 { 0 } else { upto >> (8 * (byte - 1)) & 0xFF };
     let mut b = (x >> (8 * byte)) as u8;
