@@ -14,6 +14,9 @@ use quoridor_core::{
 use crate::engine::BotKind;
 use crate::rng::Rng;
 
+/// The most action ids of a board (11 x 11).
+const MAX_ACTIONS: usize = action_count(quoridor_core::BoardSize::ALL[3]);
+
 /// `Ok` when a buffer of `found` values holds the `expected` ones.
 fn check_len(expected: usize, found: usize) -> Result<(), EncodeError> {
     if expected == found { Ok(()) } else { Err(EncodeError::Length { expected, found }) }
@@ -455,35 +458,41 @@ impl Games {
         Ok(again)
     }
 
-    /// Writes the observations and legal-action masks of the games in `rows` (every game
-    /// when `None`) into `obs` and `mask`, one row after the other: seen from each game's
-    /// view, or with `side_to_move` from the side to move (for an opponent). A mask is all
-    /// false when the game is over for the caller or another seat is to move.
-    pub(crate) fn observe_into(
+    /// Writes the observations of the games in `rows` (every game when `None`) into `obs`,
+    /// one after the other, and appends their legal-action masks to `mask` (as `M`: `bool`,
+    /// or 0 and 1): seen from each game's view, or with `side_to_move` from the side to move
+    /// (for an opponent). A mask is all false when the game is over for the caller or another
+    /// seat is to move. Each value of `mask` is written once (reserve its room first).
+    pub(crate) fn observe_into<M: Copy + From<bool>>(
         &mut self,
         rows: Option<&[usize]>,
         side_to_move: bool,
         obs: &mut [f32],
-        mask: &mut [bool],
+        mask: &mut Vec<M>,
     ) -> Result<(), EncodeError> {
         let (o, a) = (self.obs_len(), self.action_count());
         let b = rows.map_or(self.games.len(), <[usize]>::len);
         check_len(b * o, obs.len())?;
-        check_len(b * a, mask.len())?;
-        for (k, (obs, mask)) in obs.chunks_exact_mut(o).zip(mask.chunks_exact_mut(a)).enumerate() {
+        // One game's mask, then copied into `mask` from here (every board has at most
+        // MAX_ACTIONS ids).
+        let mut one = [false; MAX_ACTIONS];
+        let one =
+            one.get_mut(..a).ok_or(EncodeError::Length { expected: a, found: MAX_ACTIONS })?;
+        for (k, obs) in obs.chunks_exact_mut(o).enumerate() {
             let i = rows.map_or(k, |r| r[k]);
             let maps = self.maps;
             let g = &mut self.games[i];
             if side_to_move {
                 let view = g.pos.turn();
                 observe(&g.pos, view, obs)?;
-                maps[view.index()].moves_mask(g.pos.pawn_moves(), g.pos.legal_walls(), mask)?;
+                maps[view.index()].moves_mask(g.pos.pawn_moves(), g.pos.legal_walls(), one)?;
             } else {
                 observe(&g.pos, g.view, obs)?;
                 g.legal = g.legal_moves();
                 g.known = true;
-                maps[g.view.index()].moves_mask(g.legal.0, g.legal.1, mask)?;
+                maps[g.view.index()].moves_mask(g.legal.0, g.legal.1, one)?;
             }
+            mask.extend(one.iter().map(|&x| M::from(x)));
         }
         Ok(())
     }
