@@ -1,5 +1,6 @@
 //! Criterion benchmarks of the rules engine's hot loop: shortest distance, wall legality,
-//! move generation and perft. Run with `cargo bench -p quoridor-benches --bench rules`.
+//! move generation, observations and masks of legal action ids, and perft. Run with
+//! `cargo bench -p quoridor-benches --bench rules`.
 
 // criterion_group! generates undocumented items.
 #![allow(missing_docs)]
@@ -8,6 +9,8 @@ use std::hint::black_box;
 
 use bitvec::prelude::*;
 use criterion::{Criterion, criterion_group, criterion_main};
+use quoridor_core::action::{ActionMap, action_count};
+use quoridor_core::observation::{observation_len, observe};
 use quoridor_core::{Direction, Move, Position, Seat, Square, perft};
 
 /// The wall maze of docs/rules.md (North to move, many walls).
@@ -149,6 +152,26 @@ fn benches(c: &mut Criterion) {
             p
         })
     });
+    g.finish();
+
+    // What a learning environment asks of every position: its observation and its mask of
+    // legal action ids, seen from the side to move (North in the maze) and from the other side.
+    let mut g = c.benchmark_group("encode");
+    let mut obs = vec![0.0f32; observation_len(maze.size(), maze.players())];
+    let mut mask = vec![false; action_count(maze.size())];
+    for view in [Seat::North, Seat::South] {
+        g.bench_function(format!("observe/maze/{view}"), |b| {
+            b.iter(|| observe(black_box(&maze), black_box(view), &mut obs))
+        });
+        let map = ActionMap::new(maze.size(), view);
+        g.bench_function(format!("legal_mask/maze/{view}"), |b| {
+            b.iter(|| map.legal_mask(black_box(&maze), &mut mask))
+        });
+        let (pawns, walls) = (maze.pawn_moves(), maze.legal_walls());
+        g.bench_function(format!("moves_mask/maze/{view}"), |b| {
+            b.iter(|| map.moves_mask(black_box(pawns), black_box(walls), &mut mask))
+        });
+    }
     g.finish();
 
     let mut g = c.benchmark_group("perft");

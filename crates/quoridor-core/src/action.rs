@@ -39,9 +39,10 @@
 
 use crate::bitboard::Bitboard;
 use crate::board_size::BoardSize;
+use crate::geometry::geometry;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::square::{Seat, Square};
+use crate::square::{STRIDE, Seat, Square};
 use crate::wall::{Orientation, Wall, WallSet};
 
 /// The action ids of one board size seen from one seat (see the [module docs](self)).
@@ -242,23 +243,133 @@ impl ActionMap {
         mask: &mut [bool],
     ) -> Result<(), EncodeError> {
         check_len(self.len(), mask.len())?;
-        mask.fill(false);
-        let size = self.size.get();
-        let n = usize::from(size);
-        for sq in pawns {
-            if sq.on_board(self.size) {
-                let (c, r) = rotate_square(size, self.view, sq.col(), sq.row());
-                mask[usize::from(r) * n + usize::from(c)] = true;
+        let g = geometry(self.size);
+        let n = self.size.get();
+        // Each group of ids is a grid seen from the view, written row by row; every entry is
+        // written once.
+        let (pawns, h, v) = (pawns.bits() & g.squares, walls.h & g.anchors, walls.v & g.anchors);
+        // Half a turn (North) reverses the order of the rows and of the cells in each.
+        let (pawns, (h, v), flip) = match self.view {
+            Seat::South | Seat::North => (pawns, (h, v), self.view == Seat::North),
+            Seat::West | Seat::East => {
+                (turn_bits(pawns, self.view, n - 1), view_walls(h, v, self.view, n - 2), false)
             }
-        }
-        let k = n - 1;
-        for w in walls {
-            if w.on_board(self.size) {
-                let (o, c, r) = rotate_wall(size, self.view, w);
-                mask[n * n + o as usize * k * k + usize::from(r) * k + usize::from(c)] = true;
-            }
+        };
+        match (n, flip) {
+            (5, false) => grids_to_bools::<5, 4, false>(pawns, h, v, mask),
+            (5, true) => grids_to_bools::<5, 4, true>(pawns, h, v, mask),
+            (7, false) => grids_to_bools::<7, 6, false>(pawns, h, v, mask),
+            (7, true) => grids_to_bools::<7, 6, true>(pawns, h, v, mask),
+            (9, false) => grids_to_bools::<9, 8, false>(pawns, h, v, mask),
+            (9, true) => grids_to_bools::<9, 8, true>(pawns, h, v, mask),
+            (_, false) => grids_to_bools::<11, 10, false>(pawns, h, v, mask),
+            (_, true) => grids_to_bools::<11, 10, true>(pawns, h, v, mask),
         }
         Ok(())
+    }
+}
+
+/// The cells `bits` (bit `row * 11 + col`) of a square grid whose last row and column are
+/// `m` (a board's squares: `size - 1`; its wall anchors: `size - 2`), as `view` sees the grid
+/// (see [`rotate_square`]). Cells off the grid must be clear.
+#[inline]
+pub(crate) fn turn_bits(bits: u128, view: Seat, m: u8) -> u128 {
+    match view {
+        Seat::South => bits,
+        // Half a turn: cell `i` goes to `12 m - i`, the bits reversed and brought down.
+        Seat::North => bits.reverse_bits() >> (127 - 12 * u32::from(m)),
+        Seat::West | Seat::East => {
+            let mut out = 0u128;
+            let mut rest = bits;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                let (c, r) = rotate_square(m + 1, view, i % STRIDE, i / STRIDE);
+                out |= 1u128 << (r * STRIDE + c);
+            }
+            out
+        }
+    }
+}
+
+/// The anchors of the horizontal walls `h` and vertical walls `v` (on a board whose last
+/// anchor row and column are `m`) as `view` sees the board, as (horizontal, vertical): a
+/// quarter turn swaps the orientations (see [`rotate_wall`]).
+#[inline]
+pub(crate) fn view_walls(h: u128, v: u128, view: Seat, m: u8) -> (u128, u128) {
+    match view {
+        Seat::South | Seat::North => (turn_bits(h, view, m), turn_bits(v, view, m)),
+        Seat::West | Seat::East => (turn_bits(v, view, m), turn_bits(h, view, m)),
+    }
+}
+
+/// Every byte's eight bits as bools: lowest bit first, or with `REV` highest bit first.
+const fn byte_bools<const REV: bool>() -> [[bool; 8]; 256] {
+    let mut t = [[false; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut j = 0;
+        while j < 8 {
+            t[b][j] = b >> (if REV { 7 - j } else { j }) & 1 != 0;
+            j += 1;
+        }
+        b += 1;
+    }
+    t
+}
+
+/// [`byte_bools`], lowest bit first.
+const BYTE_BOOLS: [[bool; 8]; 256] = byte_bools::<false>();
+/// [`byte_bools`], highest bit first.
+const BYTE_BOOLS_REV: [[bool; 8]; 256] = byte_bools::<true>();
+
+/// Writes a mask of the ids of a board of side `N` (`K = N - 1`): the pawn destinations
+/// `pawns`, then the horizontal and vertical wall anchors `h` and `v`, as the view sees them,
+/// or with `FLIP` turned half a turn (see [`grid_to_bools`]). `mask` holds `N² + 2K²`
+/// values.
+#[inline]
+fn grids_to_bools<const N: usize, const K: usize, const FLIP: bool>(
+    pawns: u128,
+    h: u128,
+    v: u128,
+    mask: &mut [bool],
+) {
+    let (pawn_ids, wall_ids) = mask.split_at_mut(N * N);
+    let (h_ids, v_ids) = wall_ids.split_at_mut(K * K);
+    grid_to_bools::<N, FLIP>(pawns, pawn_ids);
+    grid_to_bools::<K, FLIP>(h, h_ids);
+    grid_to_bools::<K, FLIP>(v, v_ids);
+}
+
+/// Writes the cells of a grid of side `W` (`bits`: bit `row * 11 + col`) into `out`, row by
+/// row: `out[row * W + col]` is whether the cell is set, or with `FLIP` whether the cell
+/// half a turn away (`W - 1 - col`, `W - 1 - row`) is. Each value is written once.
+#[inline]
+fn grid_to_bools<const W: usize, const FLIP: bool>(bits: u128, out: &mut [bool]) {
+    let lo = if W < 8 { W } else { 8 };
+    let mut rest = bits;
+    let mut write = |row: &mut [bool]| {
+        // The row's bits (a row has at most 11, past them the next rows').
+        let b = rest as u16;
+        rest >>= STRIDE;
+        if FLIP {
+            // The row's cells at the top of 16 bits, the last one at bit 15: read downwards.
+            let top = b << (16 - W);
+            row[..lo].copy_from_slice(&BYTE_BOOLS_REV[usize::from((top >> 8) as u8)][..lo]);
+            if W > 8 {
+                row[lo..].copy_from_slice(&BYTE_BOOLS_REV[usize::from(top as u8)][..W - lo]);
+            }
+        } else {
+            row[..lo].copy_from_slice(&BYTE_BOOLS[usize::from(b as u8)][..lo]);
+            if W > 8 {
+                row[lo..].copy_from_slice(&BYTE_BOOLS[usize::from((b >> 8) as u8)][..W - lo]);
+            }
+        }
+    };
+    if FLIP {
+        out.chunks_exact_mut(W).rev().for_each(&mut write);
+    } else {
+        out.chunks_exact_mut(W).for_each(&mut write);
     }
 }
 

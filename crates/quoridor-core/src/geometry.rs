@@ -28,6 +28,10 @@ pub(crate) struct Geometry {
     pub starts: [Square; 4],
     /// The centre square (King of the Hill goal).
     pub centre: Square,
+    /// For each bit `row * 11 + col` of a square on the board, its index `row * size + col`
+    /// in a grid of the board's side, row by row (the cells of an observation plane); 255 off
+    /// the board.
+    pub cells: [u8; 128],
 }
 
 const fn row_mask(size: u8, row: u8) -> u128 {
@@ -48,6 +52,20 @@ const fn col_mask(size: u8, col: u8) -> u128 {
         r += 1;
     }
     m
+}
+
+const fn cells(size: u8) -> [u8; 128] {
+    let mut t = [u8::MAX; 128];
+    let mut r = 0;
+    while r < size {
+        let mut c = 0;
+        while c < size {
+            t[(r * STRIDE + c) as usize] = r * size + c;
+            c += 1;
+        }
+        r += 1;
+    }
+    t
 }
 
 const fn sq(col: u8, row: u8) -> Square {
@@ -86,6 +104,7 @@ const fn build(size: u8) -> Geometry {
         goals: [top, right, bottom, left],
         starts: [sq(mid, 0), sq(0, mid), sq(mid, size - 1), sq(size - 1, mid)],
         centre: sq(mid, mid),
+        cells: cells(size),
     }
 }
 

@@ -39,9 +39,10 @@
 //! [`mirror_observation`] turns a two-player observation into that of the position mirrored
 //! left to right (with [`crate::action::mirror_action`] for the ids: data augmentation).
 
-use crate::action::{EncodeError, check_len, rotate_square, rotate_wall};
+use crate::action::{EncodeError, check_len, rotate_square, view_walls};
 use crate::board_size::BoardSize;
 use crate::config::default_walls;
+use crate::geometry::geometry;
 use crate::players::Players;
 use crate::position::{Outcome, Position};
 use crate::square::Seat;
@@ -81,28 +82,61 @@ pub fn observe(pos: &Position, view: Seat, out: &mut [f32]) -> Result<(), Encode
     let n = usize::from(size);
     let nn = n * n;
     out.fill(0.0);
-    for w in pos.walls() {
-        let (o, c, r) = rotate_wall(size, view, w);
-        out[o as usize * nn + usize::from(r) * n + usize::from(c)] = 1.0;
+    // The walls as the view sees them, cell by cell. Half a turn (North) takes the cell
+    // `i` of a plane to `top - i`, where `top` is the last anchor's cell.
+    let walls = pos.walls();
+    let cells = &geometry(pos.size()).cells;
+    let (h_plane, rest) = out.split_at_mut(nn);
+    let v_plane = &mut rest[..nn];
+    match view {
+        Seat::South => {
+            set_cells::<false>(walls.h, cells, 0, h_plane);
+            set_cells::<false>(walls.v, cells, 0, v_plane);
+        }
+        Seat::North => {
+            let top = (n - 2) * (n + 1);
+            set_cells::<true>(walls.h, cells, top, h_plane);
+            set_cells::<true>(walls.v, cells, top, v_plane);
+        }
+        Seat::West | Seat::East => {
+            let (h, v) = view_walls(walls.h, walls.v, view, size - 2);
+            set_cells::<false>(h, cells, 0, h_plane);
+            set_cells::<false>(v, cells, 0, v_plane);
+        }
     }
     let to_move = (!pos.is_game_over()).then(|| pos.turn());
-    for seat in pos.seats() {
-        let offset = (seat.index() + 4 - view.index()) % 4;
-        let slot = if players == 2 { offset / 2 } else { offset };
-        let base = (2 + 3 * slot) * nn;
+    let two = players == 2;
+    for (slot, planes) in out[2 * nn..].chunks_exact_mut(3 * nn).enumerate() {
+        // Slot k holds the seat k places after the view (two players: every other seat).
+        let seat = Seat::ALL[(view.index() + if two { 2 * slot } else { slot }) % 4];
         if let Some(sq) = pos.pawn(seat) {
             let (c, r) = rotate_square(size, view, sq.col(), sq.row());
-            out[base + usize::from(r) * n + usize::from(c)] = 1.0;
+            planes[usize::from(r) * n + usize::from(c)] = 1.0;
             let walls = pos.walls_in_hand(seat);
             if walls > 0 {
-                out[base + nn..base + 2 * nn].fill(f32::from(walls) / default);
+                planes[nn..2 * nn].fill(f32::from(walls) / default);
             }
         }
         if to_move == Some(seat) {
-            out[base + 2 * nn..base + 3 * nn].fill(1.0);
+            planes[2 * nn..].fill(1.0);
         }
     }
     Ok(())
+}
+
+/// Sets to 1 the cells `bits` (bit `row * 11 + col`) of a plane, where `cells` (see
+/// [`crate::geometry::Geometry::cells`]) puts them, or with `FLIP` at `top` minus that.
+#[inline]
+fn set_cells<const FLIP: bool>(bits: u128, cells: &[u8; 128], top: usize, plane: &mut [f32]) {
+    for (half, base) in [(bits as u64, 0), ((bits >> 64) as u64, 64)] {
+        let mut rest = half;
+        while rest != 0 {
+            let i = base + rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let cell = usize::from(cells[i]);
+            plane[if FLIP { top.wrapping_sub(cell) } else { cell }] = 1.0;
+        }
+    }
 }
 
 /// Mirrors a two-player observation of a board of side `size` left to right, in place: it

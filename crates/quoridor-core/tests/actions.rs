@@ -356,3 +356,118 @@ fn a_mask_of_given_moves_leaves_out_what_is_off_the_board() {
     );
     assert_eq!(short, [true; 3]);
 }
+
+/// The observation of `pos` from `view`, value by value from the module docs and the views
+/// of `ActionMap` (no bitboards): the slow reference of `observe`.
+fn reference_observation(pos: &Position, view: Seat) -> Vec<f32> {
+    let size = pos.size();
+    let players = pos.players();
+    let n = usize::from(size.get());
+    let nn = n * n;
+    let map = ActionMap::new(size, view);
+    let mut obs = vec![0.0f32; observation_len(size, players)];
+    for w in pos.walls() {
+        let seen = map.view_wall(w).unwrap();
+        let plane = match seen.orientation() {
+            quoridor_core::Orientation::Horizontal => 0,
+            quoridor_core::Orientation::Vertical => 1,
+        };
+        let a = seen.anchor();
+        obs[plane * nn + usize::from(a.row()) * n + usize::from(a.col())] = 1.0;
+    }
+    let slots = if players == Players::Two { 2 } else { 4 };
+    let default = f32::from(quoridor_core::default_walls(size, players));
+    for slot in 0..slots {
+        let offset = if slots == 2 { 2 * slot } else { slot };
+        let seat = Seat::ALL[(view.index() + offset) % 4];
+        let base = (2 + 3 * slot) * nn;
+        if let Some(sq) = pos.pawn(seat) {
+            let seen = map.view_square(sq).unwrap();
+            obs[base + usize::from(seen.row()) * n + usize::from(seen.col())] = 1.0;
+            let walls = pos.walls_in_hand(seat);
+            if walls > 0 {
+                obs[base + nn..base + 2 * nn].fill(f32::from(walls) / default);
+            }
+        }
+        if !pos.is_game_over() && pos.turn() == seat {
+            obs[base + 2 * nn..base + 3 * nn].fill(1.0);
+        }
+    }
+    obs
+}
+
+/// The mask of the moves `pawns` and `walls` seen through `map`, id by id from
+/// `ActionMap::action`: the slow reference of `moves_mask`.
+fn reference_mask(map: ActionMap, pawns: quoridor_core::Bitboard, walls: WallSet) -> Vec<bool> {
+    let mut mask = vec![false; map.len()];
+    let moves = pawns.iter().map(Move::Pawn).chain(walls.iter().map(Move::Wall));
+    for id in moves.filter_map(|m| map.action(m)) {
+        mask[id] = true;
+    }
+    mask
+}
+
+#[test]
+fn observations_and_masks_agree_with_the_slow_reference_in_random_games_of_every_variant() {
+    let mut rng = Rng::new(2026);
+    let mut checked = 0;
+    for config in all_configs() {
+        for game in 0..4 {
+            let mut pos = Position::start(&config).unwrap();
+            for _ in 0..200 {
+                let len = observation_len(config.size, config.players);
+                for view in Seat::ALL {
+                    let map = ActionMap::new(config.size, view);
+                    let mut mask = vec![rng.percent(50); map.len()];
+                    map.legal_mask(&pos, &mut mask).unwrap();
+                    let expected = reference_mask(map, pos.pawn_moves(), pos.legal_walls());
+                    assert_eq!(mask, expected, "{pos} from {view} (game {game})");
+                    if !pos.seats().any(|s| s == view) {
+                        continue;
+                    }
+                    // Whatever the buffer held before, every value is written.
+                    let mut obs = vec![if rng.percent(50) { f32::NAN } else { 0.5 }; len];
+                    observe(&pos, view, &mut obs).unwrap();
+                    let expected = reference_observation(&pos, view);
+                    let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                    assert_eq!(bits(&obs), bits(&expected), "{pos} from {view} (game {game})");
+                    checked += 1;
+                }
+                match random_move(&pos, &mut rng, 60) {
+                    Some(m) => pos.play(m).unwrap(),
+                    None => break,
+                }
+            }
+        }
+    }
+    assert!(checked > 20_000, "{checked}");
+}
+
+#[test]
+fn masks_of_any_given_moves_agree_with_the_slow_reference() {
+    use quoridor_core::Bitboard;
+    let mut rng = Rng::new(99);
+    let every_wall = common::invariants::every_wall();
+    for _ in 0..2000 {
+        // Any squares of the largest board, any walls: on the board or off it.
+        let density = rng.below(101) as u64;
+        let pawns: Bitboard = common::invariants::every_square()
+            .into_iter()
+            .filter(|_| rng.percent(density))
+            .collect();
+        let mut walls = WallSet::new();
+        for &w in &every_wall {
+            if rng.percent(density) {
+                walls.insert(w);
+            }
+        }
+        for size in BoardSize::ALL {
+            for view in Seat::ALL {
+                let map = ActionMap::new(size, view);
+                let mut mask = vec![rng.percent(50); map.len()];
+                map.moves_mask(pawns, walls, &mut mask).unwrap();
+                assert_eq!(mask, reference_mask(map, pawns, walls), "{size} from {view}");
+            }
+        }
+    }
+}

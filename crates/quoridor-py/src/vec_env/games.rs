@@ -14,6 +14,9 @@ use quoridor_core::{
 use crate::engine::BotKind;
 use crate::rng::Rng;
 
+/// The most action ids of a board (11 x 11).
+const MAX_ACTIONS: usize = action_count(quoridor_core::BoardSize::ALL[3]);
+
 /// `Ok` when a buffer of `found` values holds the `expected` ones.
 fn check_len(expected: usize, found: usize) -> Result<(), EncodeError> {
     if expected == found { Ok(()) } else { Err(EncodeError::Length { expected, found }) }
@@ -117,26 +120,35 @@ impl Game {
     }
 }
 
-/// The `k`-th square of `set` (in index order), by whole bytes of the set first.
+/// The `k`-th square of `set` (in index order): the half of the set, then the byte of that
+/// half, then the bit of that byte.
 fn nth_square(set: Bitboard, k: usize) -> Option<Square> {
-    let mut bits = set.bits();
-    let mut k = k as u32;
-    let mut base = 0u32;
-    while bits != 0 {
-        let byte = (bits & 0xFF) as u8;
-        let n = byte.count_ones();
-        if k < n {
-            let mut b = byte;
-            for _ in 0..k {
-                b &= b - 1;
-            }
-            return u8::try_from(base + b.trailing_zeros()).ok().and_then(Square::from_index);
-        }
-        k -= n;
-        bits >>= 8;
-        base += 8;
+    let bits = set.bits();
+    let (low, high) = (bits as u64, (bits >> 64) as u64);
+    let in_low = low.count_ones() as usize;
+    let (word, k, base) = if k < in_low { (low, k, 0) } else { (high, k - in_low, 64) };
+    let i = nth_bit(word, k)?;
+    u8::try_from(base + i).ok().and_then(Square::from_index)
+}
+
+/// The index of the `k`-th set bit of `x` (from bit 0), if it has that many.
+fn nth_bit(x: u64, k: usize) -> Option<u32> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // Each byte's count of set bits, then (times ONES) each byte's count with the bytes below.
+    let pairs = x - (x >> 1 & 0x5555_5555_5555_5555);
+    let nibbles = (pairs & 0x3333_3333_3333_3333) + (pairs >> 2 & 0x3333_3333_3333_3333);
+    let bytes = (nibbles + (nibbles >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    let upto = bytes.wrapping_mul(ONES);
+    let k = u64::try_from(k).ok().filter(|&k| k < upto >> 56)?;
+    // The bytes whose running count is at most k come first: as many as the byte sought.
+    let at_most = (((k * ONES) | 0x8080_8080_8080_8080) - upto) & 0x8080_8080_8080_8080;
+    let byte = ((at_most >> 7).wrapping_mul(ONES) >> 56) as u32;
+    let before = if byte == 0 { 0 } else { upto >> (8 * (byte - 1)) & 0xFF };
+    let mut b = (x >> (8 * byte)) as u8;
+    for _ in before..k {
+        b &= b - 1;
     }
-    None
+    Some(8 * byte + b.trailing_zeros())
 }
 
 /// Why a step or a reset was refused (nothing changed).
@@ -446,35 +458,41 @@ impl Games {
         Ok(again)
     }
 
-    /// Writes the observations and legal-action masks of the games in `rows` (every game
-    /// when `None`) into `obs` and `mask`, one row after the other: seen from each game's
-    /// view, or with `side_to_move` from the side to move (for an opponent). A mask is all
-    /// false when the game is over for the caller or another seat is to move.
-    pub(crate) fn observe_into(
+    /// Writes the observations of the games in `rows` (every game when `None`) into `obs`,
+    /// one after the other, and appends their legal-action masks to `mask` (as `M`: `bool`,
+    /// or 0 and 1): seen from each game's view, or with `side_to_move` from the side to move
+    /// (for an opponent). A mask is all false when the game is over for the caller or another
+    /// seat is to move. Each value of `mask` is written once (reserve its room first).
+    pub(crate) fn observe_into<M: Copy + From<bool>>(
         &mut self,
         rows: Option<&[usize]>,
         side_to_move: bool,
         obs: &mut [f32],
-        mask: &mut [bool],
+        mask: &mut Vec<M>,
     ) -> Result<(), EncodeError> {
         let (o, a) = (self.obs_len(), self.action_count());
         let b = rows.map_or(self.games.len(), <[usize]>::len);
         check_len(b * o, obs.len())?;
-        check_len(b * a, mask.len())?;
-        for (k, (obs, mask)) in obs.chunks_exact_mut(o).zip(mask.chunks_exact_mut(a)).enumerate() {
+        // One game's mask, then copied into `mask` from here (every board has at most
+        // MAX_ACTIONS ids).
+        let mut one = [false; MAX_ACTIONS];
+        let one =
+            one.get_mut(..a).ok_or(EncodeError::Length { expected: a, found: MAX_ACTIONS })?;
+        for (k, obs) in obs.chunks_exact_mut(o).enumerate() {
             let i = rows.map_or(k, |r| r[k]);
             let maps = self.maps;
             let g = &mut self.games[i];
             if side_to_move {
                 let view = g.pos.turn();
                 observe(&g.pos, view, obs)?;
-                maps[view.index()].moves_mask(g.pos.pawn_moves(), g.pos.legal_walls(), mask)?;
+                maps[view.index()].moves_mask(g.pos.pawn_moves(), g.pos.legal_walls(), one)?;
             } else {
                 observe(&g.pos, g.view, obs)?;
                 g.legal = g.legal_moves();
                 g.known = true;
-                maps[g.view.index()].moves_mask(g.legal.0, g.legal.1, mask)?;
+                maps[g.view.index()].moves_mask(g.legal.0, g.legal.1, one)?;
             }
+            mask.extend(one.iter().map(|&x| M::from(x)));
         }
         Ok(())
     }

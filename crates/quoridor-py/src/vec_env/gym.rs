@@ -32,12 +32,12 @@ fn entry<'py, T: numpy::Element>(
 }
 
 /// The infos of the games `rows` (all when `None`; the others' entries zero and unmarked):
-/// `action_mask` (the masks as int8), `seat` (the view, int64), `winner` (int64, -1 when
+/// `action_mask` (the masks, int8: `mask` itself), `seat` (the view, int64), `winner` (int64, -1 when
 /// none) and `illegal_action`. The games `restarted` (same-step autoreset) report the new
 /// game's: no winner, no illegal action yet.
 pub(crate) fn infos<'py>(
     py: Python<'py>,
-    mask: &Bound<'py, PyArray2<bool>>,
+    mask: &Bound<'py, PyArray2<i8>>,
     e: &Entries<'_>,
     rows: Option<&[usize]>,
     restarted: &[usize],
@@ -52,14 +52,14 @@ pub(crate) fn infos<'py>(
         }
     };
     let d = PyDict::new(py);
-    let action_mask = mask.call_method1(intern!(py, "view"), (intern!(py, "int8"),))?;
+    let action_mask = mask;
     if rows.is_some() {
         // Only the games reset report; the others' rows are zero, as `SyncVectorEnv` leaves them.
         let np = py.import("numpy")?;
         let absent: Vec<bool> = present.iter().map(|p| !p).collect();
         np.call_method1(
             "copyto",
-            (&action_mask, 0, "unsafe", PyArray1::from_vec(py, absent).reshape([n, 1])?),
+            (action_mask, 0, "unsafe", PyArray1::from_vec(py, absent).reshape([n, 1])?),
         )?;
     }
     d.set_item(intern!(py, "action_mask"), action_mask)?;

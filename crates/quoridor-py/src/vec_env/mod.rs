@@ -86,8 +86,9 @@ pub struct PyVecEnv {
     autoreset: Autoreset,
 }
 
-/// Observations (games, planes, size, size) and masks (games, actions).
-type ObsMask<'py> = (Bound<'py, PyArray4<f32>>, Bound<'py, PyArray2<bool>>);
+/// Observations (games, planes, size, size) and masks (games, actions): `bool`, or `i8` for
+/// Gymnasium's infos.
+type ObsMask<'py, M = bool> = (Bound<'py, PyArray4<f32>>, Bound<'py, PyArray2<M>>);
 
 /// What `step` returns: observations, masks, rewards, terminated, truncated.
 type StepArrays<'py> = (
@@ -116,13 +117,13 @@ impl PyVecEnv {
 
     /// Starts games again (see `reset`), returning their observations and what the infos
     /// of a Gymnasium vector environment need.
-    fn do_reset<'py>(
+    fn do_reset<'py, M: numpy::Element + Copy + From<bool>>(
         &self,
         py: Python<'py>,
         seed: Option<&Bound<'py, PyAny>>,
         games: Option<&Bound<'py, PyAny>>,
         positions: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Reset<'py>> {
+    ) -> PyResult<Reset<'py, M>> {
         let n = self.num_envs;
         let seeds = args::seeds(seed, n)?;
         let rows = args::game_mask(py, games, n)?;
@@ -157,12 +158,12 @@ impl PyVecEnv {
 
     /// Plays a step (see `step`), returning its arrays and what the infos of a Gymnasium
     /// vector environment need.
-    fn do_step<'py>(
+    fn do_step<'py, M: numpy::Element + Copy + From<bool>>(
         &self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
         gym: bool,
-    ) -> PyResult<Stepped<'py>> {
+    ) -> PyResult<Stepped<'py, M>> {
         let size = self.config.size;
         let given = actions;
         let actions = args::int_array(py, actions, self.num_envs, "actions")?;
@@ -200,8 +201,8 @@ impl PyVecEnv {
 
 /// What a reset leaves: the observations and masks, the games started again, and each game's
 /// view, last winner and illegal flag (for the infos).
-struct Reset<'py> {
-    obs: ObsMask<'py>,
+struct Reset<'py, M> {
+    obs: ObsMask<'py, M>,
     rows: Vec<usize>,
     views: Vec<i8>,
     winners: Vec<i8>,
@@ -210,8 +211,8 @@ struct Reset<'py> {
 
 /// What a step leaves: its arrays, and what the infos of a Gymnasium vector environment need
 /// when asked for.
-struct Stepped<'py> {
-    obs: ObsMask<'py>,
+struct Stepped<'py, M> {
+    obs: ObsMask<'py, M>,
     out: Outputs,
     infos: Option<StepInfos>,
 }
@@ -341,7 +342,7 @@ impl PyVecEnv {
         games: Option<&Bound<'py, PyAny>>,
         positions: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<ObsMask<'py>> {
-        Ok(self.do_reset(py, seed, games, positions)?.obs)
+        Ok(self.do_reset::<bool>(py, seed, games, positions)?.obs)
     }
 
     /// Plays one action id per game; see the class docs for what comes back. Raises
@@ -350,7 +351,7 @@ impl PyVecEnv {
     /// (unless illegal actions lose); no game changes then. An exception from a Python
     /// opponent, or a bad action from it, also leaves every game as it was.
     fn step<'py>(&self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<StepArrays<'py>> {
-        let s = self.do_step(py, actions, false)?;
+        let s = self.do_step::<bool>(py, actions, false)?;
         Ok((
             s.obs.0,
             s.obs.1,
@@ -371,7 +372,7 @@ impl PyVecEnv {
         games: Option<&Bound<'py, PyAny>>,
         positions: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<(Bound<'py, PyArray4<f32>>, Bound<'py, PyDict>)> {
-        let r = self.do_reset(py, seed, games, positions)?;
+        let r = self.do_reset::<i8>(py, seed, games, positions)?;
         let all = r.rows.len() == self.num_envs;
         let rows = (!all).then_some(r.rows.as_slice());
         let e = gym::Entries { views: &r.views, winners: &r.winners, illegal: &r.illegal };
@@ -389,7 +390,7 @@ impl PyVecEnv {
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<GymStep<'py>> {
-        let s = self.do_step(py, actions, true)?;
+        let s = self.do_step::<i8>(py, actions, true)?;
         let i = s
             .infos
             .ok_or_else(|| PyRuntimeError::new_err("internal error, please report: no infos"))?;

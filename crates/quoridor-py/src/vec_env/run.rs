@@ -3,7 +3,7 @@
 //! one of them fails.
 
 use numpy::prelude::*;
-use numpy::{PyArray1, PyArray2, PyArray4};
+use numpy::{PyArray1, PyArray4};
 use pyo3::exceptions::{PyIndexError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -48,28 +48,29 @@ pub(super) fn out_of_range(game: usize, action: impl std::fmt::Display, size: Bo
     ))
 }
 
-/// The observations `(k, planes, size, size)` and legal-action masks `(k, actions)` of the
-/// games `rows` (every game when `None`; see [`Games::observe_into`]), written straight into
-/// new numpy arrays: the observations into uninitialised memory (`numpy.empty`: every value
-/// is written, and a float has no invalid bit pattern), the masks into zeroed memory (a
-/// `bool` must be 0 or 1).
-pub(super) fn observe_arrays<'py>(
+/// The observations `(k, planes, size, size)` and legal-action masks `(k, actions)` (as `M`:
+/// `bool`, or `i8` for Gymnasium's infos) of the games `rows` (every game when `None`; see
+/// [`Games::observe_into`]). The observations are written straight into a new numpy array's
+/// uninitialised memory (`numpy.empty`: every value is written, and a float has no invalid
+/// bit pattern), the masks into a vector that numpy then owns: each value is written once.
+pub(super) fn observe_arrays<'py, M: numpy::Element + Copy + From<bool>>(
     py: Python<'py>,
     g: &mut Games,
     rows: Option<&[usize]>,
     side_to_move: bool,
-) -> PyResult<ObsMask<'py>> {
+) -> PyResult<ObsMask<'py, M>> {
     let c = g.config;
     let n = usize::from(c.size.get());
     let k = rows.map_or(g.games.len(), <[usize]>::len);
     let shape = [k, planes(c.players), n, n];
     let a = action_count(c.size);
     let encode = |e| refusal(Refusal::Encode(e), c.size);
+    let memory = |_| no_memory("the observations");
+    let mut mask: Vec<M> = Vec::new();
+    mask.try_reserve_exact(k * a).map_err(memory)?;
     // A few games: vectors handed over to numpy cost less than calls of numpy.
     if k * g.obs_len() <= SMALL_OBS {
-        let memory = |_| no_memory("the observations");
         let mut obs = filled(k * g.obs_len(), 0.0f32).map_err(memory)?;
-        let mut mask = filled(k * a, false).map_err(memory)?;
         py.detach(|| g.observe_into(rows, side_to_move, &mut obs, &mut mask)).map_err(encode)?;
         let obs = PyArray1::from_vec(py, obs).reshape(shape)?;
         return Ok((obs, PyArray1::from_vec(py, mask).reshape([k, a])?));
@@ -78,14 +79,12 @@ pub(super) fn observe_arrays<'py>(
     // `MemoryError` then.
     let obs =
         numpy_new(py, &NUMPY_EMPTY, "empty", shape, "float32")?.cast_into::<PyArray4<f32>>()?;
-    let mask = numpy_zeros(py, (k, a), "bool")?.cast_into::<PyArray2<bool>>()?;
     {
         let mut o = obs.readwrite();
-        let mut m = mask.readwrite();
-        let (o, m) = (o.as_slice_mut()?, m.as_slice_mut()?);
-        py.detach(|| g.observe_into(rows, side_to_move, o, m)).map_err(encode)?;
+        let o = o.as_slice_mut()?;
+        py.detach(|| g.observe_into(rows, side_to_move, o, &mut mask)).map_err(encode)?;
     }
-    Ok((obs, mask))
+    Ok((obs, PyArray1::from_vec(py, mask).reshape([k, a])?))
 }
 
 /// Observations of at most this many values are built in a vector (see `observe_arrays`).
@@ -129,7 +128,7 @@ pub(super) fn opponent_rounds(py: Python<'_>, g: &mut Games) -> PyResult<()> {
         if waiting.is_empty() {
             return Ok(());
         }
-        let (obs, mask) = observe_arrays(py, g, Some(&waiting), true)?;
+        let (obs, mask) = observe_arrays::<bool>(py, g, Some(&waiting), true)?;
         let out = f.bind(py).call1((obs, mask))?;
         let actions = args::int_array(py, &out, waiting.len(), "the opponent's actions")?;
         let mut moves: Vec<Move> = Vec::with_capacity(waiting.len());
