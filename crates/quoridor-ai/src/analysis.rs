@@ -106,6 +106,48 @@ pub struct Candidate {
     pub score: Score,
     /// The principal variation, starting with [`Candidate::mv`].
     pub pv: Vec<Move>,
+    /// The depth it was searched to, in plies: the analysis's, unless a limit cut the
+    /// analysis short (then the deepest depth at which it was done).
+    pub depth: u32,
+}
+
+/// One depth of an analysis ([`crate::Engine::analyse_by_depth`]): every line at that
+/// depth, best first. Made by the engine only; it may tell more in later versions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct AnalysisInfo {
+    /// The depth, in plies.
+    pub depth: u32,
+    /// The lines, best first (as [`Analysis::lines`]).
+    pub lines: Vec<Candidate>,
+    /// Nodes searched so far, every thread and pass.
+    pub nodes: u64,
+    /// Time spent so far.
+    pub time: Duration,
+}
+
+impl AnalysisInfo {
+    pub(crate) fn new(depth: u32, lines: Vec<Candidate>, nodes: u64, time: Duration) -> Self {
+        AnalysisInfo { depth, lines, nodes, time }
+    }
+
+    /// One line: an iteration of the search (none if it has no move).
+    pub(crate) fn of_iteration(info: &crate::SearchInfo) -> Self {
+        let line = info.pv.first().map(|&mv| Candidate {
+            mv,
+            score: info.score,
+            pv: info.pv.clone(),
+            depth: info.depth,
+        });
+        AnalysisInfo::new(info.depth, line.into_iter().collect(), info.nodes, info.time)
+    }
+
+    /// Nodes per second.
+    #[must_use]
+    pub fn nps(&self) -> u64 {
+        (u128::from(self.nodes) * 1_000_000_000 / self.time.as_nanos().max(1))
+            .min(u128::from(u64::MAX)) as u64
+    }
 }
 
 /// The result of [`crate::Engine::analyse`]. Made by the engine only; it may tell more in

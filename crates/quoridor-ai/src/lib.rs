@@ -60,7 +60,7 @@ use std::time::Duration;
 
 use quoridor_core::Move;
 
-pub use analysis::{Analysis, Candidate, MultiPv, ParseMultiPvError};
+pub use analysis::{Analysis, AnalysisInfo, Candidate, MultiPv, ParseMultiPvError};
 pub use bench::{BenchReport, bench, bench_positions};
 pub use bots::{Bot, EngineBot, GreedyBot, RandomBot};
 pub use engine::Engine;

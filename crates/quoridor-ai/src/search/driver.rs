@@ -62,6 +62,7 @@ impl Worker {
         let mut root = Buf::default();
         self.movegen().generate(pos, 0, 0, &mut root, Gen::All);
         root.cands.sort_by_key(|c| std::cmp::Reverse(c.key));
+        root.cands.retain(|c| !self.root.excluded.contains(&c.mv));
         let Some(first) = root.cands.first() else {
             // Unreachable for a legal position; keep a move anyway.
             let m = *pos.legal_moves().first()?;
