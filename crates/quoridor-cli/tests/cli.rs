@@ -150,9 +150,34 @@ fn analyse_multipv_prints_the_best_moves_in_order() {
         }
         assert_eq!(m["chance"], c[0]["chance"]);
         assert_eq!(s["candidates"].as_array().map(Vec::len), Some(1));
+        // Every line of every depth, as Stockfish's MultiPV prints them; the last depth's
+        // are the candidates.
+        let per_depth = m["lines"].as_array().expect("lines");
+        assert_eq!(per_depth.len(), 4 * 3, "{moves}");
+        for (i, l) in per_depth.iter().enumerate() {
+            assert_eq!(l["depth"], i / 3 + 1, "{l}");
+            assert_eq!(l["multipv"], i % 3 + 1, "{l}");
+        }
+        for (l, cand) in per_depth[9..].iter().zip(c) {
+            assert_eq!((&l["pv"], &l["score"]), (&cand["pv"], &cand["score"]), "{moves}");
+        }
+        let single_lines = s["lines"].as_array().unwrap();
+        assert_eq!(single_lines.len(), 4);
+        assert!(single_lines.iter().all(|l| l["multipv"] == 1));
 
         let text = stdout_of(&["analyse", "--depth", "4", "--multipv", "3", "--moves", moves]);
         assert!(text.contains("candidates 3 at depth 4"), "{text}");
+        let head = text.lines().position(|l| l.starts_with("depth  line")).expect("head");
+        let rows: Vec<Vec<&str>> =
+            text.lines().skip(head + 1).take(12).map(|l| l.split_whitespace().collect()).collect();
+        for (i, (w, l)) in rows.iter().zip(per_depth).enumerate() {
+            assert_eq!(
+                (w[0], w[1]),
+                ((i / 3 + 1).to_string().as_str(), (i % 3 + 1).to_string().as_str())
+            );
+            assert_eq!(w[2], l["score"]["text"].as_str().unwrap(), "{text}");
+        }
+        assert!(text.lines().nth(head + 13).unwrap().starts_with("best"), "{text}");
         let rows: Vec<&str> =
             text.lines().skip_while(|l| !l.starts_with("candidates")).skip(1).collect();
         assert_eq!(rows.len(), 3, "{text}");
