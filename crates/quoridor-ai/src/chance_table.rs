@@ -1,9 +1,9 @@
-//! The two-player winning chance's table (see `crate::chance`), written by
-//! `quoridor fit --chance` (see `docs/ai.md`): do not edit by hand.
+//! The winning chances' tables (see `crate::chance`), written by `quoridor fit --chance`
+//! (see `docs/ai.md`): do not edit by hand.
 //!
-//! 124235 positions of 2100 games.
+//! Two players: 124235 positions of 2100 games.
 
-/// (score in centi-steps, chance of the side to move in 1/10000), by score.
+/// Two players: (score in centi-steps, chance of the side to move in 1/10000), by score.
 #[rustfmt::skip]
 pub const TWO_PLAYER_TABLE: [(i32, u16); 49] = [
     (-3000, 0),
@@ -56,3 +56,17 @@ pub const TWO_PLAYER_TABLE: [(i32, u16); 49] = [
     (2500, 10000),
     (3000, 10000),
 ];
+
+/// Three players, four players, King of the Hill (`crate::eval::MultiGame::ALL`'s order):
+/// the side to move's chance by its search score, as [`TWO_PLAYER_TABLE`]; empty when not
+/// fitted (the evaluation's own logit then).
+#[rustfmt::skip]
+pub const MULTI_TABLES: [&[(i32, u16)]; 3] = [
+    &[],
+    &[],
+    &[],
+];
+
+/// The same kinds: the temperature of every seat's chance from the evaluation's model, in
+/// thousandths (1000: the model as fitted).
+pub const SEAT_TEMPERATURE: [u32; 3] = [1000, 1000, 1000];

@@ -792,25 +792,40 @@ fn review_prints_the_table_json_annotated_record_and_graph() {
     }
 }
 
-/// `fit --chance` on a small self-play file: the scale and the calibration table on the
-/// games kept aside; multi-player analyses show each seat's chance.
+/// `fit --chance` on small self-play files of two and three players: per kind, the
+/// calibration tables on the games kept aside (the logistic curve's or the evaluation's
+/// logit's, the fitted table's, and for three players every seat's chance before and after
+/// the fitted temperature); the written tables; multi-player analyses show each seat's
+/// chance.
 #[test]
 fn fit_chance_prints_the_scale_and_the_calibration() {
     let dir = temp_dir("fit-chance");
-    let file = dir.join("sp.txt");
-    let f = file.to_str().unwrap();
+    let (file, file3) = (dir.join("sp.txt"), dir.join("sp3.txt"));
+    let (f, f3) = (file.to_str().unwrap(), file3.to_str().unwrap());
     stdout_of(&["selfplay", "--games", "8", "--nodes", "300", "--seed", "3", "--out", f]);
     let out = stdout_of(&["fit", "--chance", f, "--validation", "0.25"]);
-    assert!(out.starts_with("8 games: fitted on 6"), "{out}");
+    assert!(out.starts_with("## two players\n\n8 games: fitted on 6"), "{out}");
     assert!(out.contains("chance = σ(score / "), "{out}");
     assert_eq!(out.lines().filter(|l| l.starts_with("| ") && l.contains("%")).count(), 20, "{out}");
     assert_eq!(out.matches("largest gap: ").count(), 2, "the logistic curve's and the table's");
     assert!(out.contains("table (score in centi-steps"), "{out}");
+    let args = ["selfplay", "--players", "3", "--games", "8", "--nodes", "300", "--seed", "4"];
+    stdout_of(&[&args[..], &["--out", f3]].concat());
+    let out = stdout_of(&["fit", "--chance", f, f3, "--validation", "0.25"]);
+    assert!(out.contains("## two players") && out.contains("## three players"), "{out}");
+    assert!(out.contains("the evaluation's own logit") && out.contains("fitted temperature"));
+    assert_eq!(out.matches("largest gap: ").count(), 2 + 4, "{out}");
     let table = dir.join("chance_table.rs");
     let t = table.to_str().unwrap();
-    stdout_of(&["fit", "--chance", f, "--validation", "0.25", "--out", t]);
+    stdout_of(&["fit", "--chance", f3, "--validation", "0.25", "--out", t]);
     let text = std::fs::read_to_string(&table).unwrap();
-    assert!(text.contains("pub const TWO_PLAYER_TABLE: [(i32, u16); "), "{text}");
+    // Two players were not in the files: their table is the shipped one.
+    let shipped = quoridor_ai::chance::TWO_PLAYER_TABLE;
+    let two = format!("pub const TWO_PLAYER_TABLE: [(i32, u16); {}] = [", shipped.len());
+    assert!(text.contains(&two) && text.contains("as shipped before"), "{text}");
+    let three = text.split("MULTI_TABLES").nth(1).unwrap().split("    &[").nth(1).unwrap();
+    assert!(three.starts_with('\n') && three.contains("(0, "), "a fitted table: {text}");
+    assert!(text.contains("pub const SEAT_TEMPERATURE: [u32; 3] = ["), "{text}");
     let bad = quoridor().args(["fit", "--chance", f, "--validation", "1.5"]).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("`1.5` is not a share"));
