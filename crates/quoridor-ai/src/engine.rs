@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::ScopedJoinHandle;
 
-use quoridor_core::{Game, Position};
+use quoridor_core::{Game, Move, Position};
 
 use crate::analysis::{Analysis, AnalysisInfo, Candidate, MultiPv};
 use crate::params::MAX_THREADS;
@@ -30,7 +30,7 @@ const MAX_NOISE: i32 = 10_000;
 ///
 /// ```
 /// use quoridor_ai::{Engine, EngineOptions, Limits};
-/// use quoridor_core::{Game, Position};
+/// use quoridor_core::{Game, Move, Position};
 /// let mut engine = Engine::new(EngineOptions::default());
 /// let pos = Position::default();
 /// let r = engine.search(&pos, &Limits::depth(3), &mut |info| {
@@ -236,6 +236,16 @@ impl Engine {
         if pos.is_game_over() {
             return None;
         }
+        let legal_only;
+        let limits = match &limits.searchmoves {
+            Some(moves) if moves.iter().any(|&m| !pos.is_legal(m)) => {
+                let legal: Vec<Move> = moves.iter().copied().filter(|&m| pos.is_legal(m)).collect();
+                legal_only =
+                    Limits { searchmoves: (!legal.is_empty()).then_some(legal), ..limits.clone() };
+                &legal_only
+            }
+            _ => limits,
+        };
         self.tt.new_search();
         let shared = Arc::clone(&self.workers[0].shared);
         shared.halt.store(false, Ordering::Relaxed);
@@ -404,6 +414,7 @@ impl Engine {
             deadline: limits.budget().and_then(|(_, hard)| start.checked_add(hard)),
             nodes: limits.nodes.map_or(u64::MAX, |n| n.saturating_sub(first.info.nodes)),
             stop: limits.stop.clone(),
+            moves: limits.searchmoves.clone().filter(|m| m.iter().any(|&x| pos.is_legal(x))),
         };
         let first_nodes = first.info.nodes;
         let others = more_lines(

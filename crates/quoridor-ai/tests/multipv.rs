@@ -141,3 +141,40 @@ fn several_threads_give_distinct_ordered_lines() {
     assert_eq!(a.lines.len(), 3);
     check_lines(&pos, &a);
 }
+
+#[test]
+fn searchmoves_restricts_the_root_and_ignores_illegal_moves() {
+    let pos: Position = MIDDLE.parse().unwrap();
+    let m = |s: &str| s.parse::<quoridor_core::Move>().unwrap();
+    let only = vec![m("a1h"), m("e5"), m("h8v")];
+    let limits = Limits::depth(4).with_searchmoves(only.clone());
+    let r = engine().search(&pos, &limits, &mut |_| {}).unwrap();
+    assert!(only.contains(&r.best), "{}", r.best);
+    // All of them as lines, and no other.
+    let a = engine().analyse(&pos, &limits, MultiPv::new(10).unwrap(), &mut |_| {}).unwrap();
+    let mut moves: Vec<_> = a.lines.iter().map(|c| c.mv).collect();
+    moves.sort_by_key(ToString::to_string);
+    assert_eq!(moves, [m("a1h"), m("e5"), m("h8v")]);
+    check_lines(&pos, &a);
+    // An illegal move is left out; with none legal, every move is searched.
+    let with_bad = Limits::depth(3).with_searchmoves(vec![m("e9"), m("a1h")]);
+    assert_eq!(engine().search(&pos, &with_bad, &mut |_| {}).unwrap().best, m("a1h"));
+    let none = Limits::depth(3).with_searchmoves(vec![m("e9")]);
+    let free = engine().search(&pos, &Limits::depth(3), &mut |_| {}).unwrap();
+    assert_eq!(engine().search(&pos, &none, &mut |_| {}).unwrap().best, free.best);
+    // A solved race: the moves asked for, each with its exact value.
+    let race: Position = RACE.parse().unwrap();
+    let step = race
+        .legal_moves()
+        .into_iter()
+        .find(|&x| x != engine().search(&race, &Limits::depth(2), &mut |_| {}).unwrap().best)
+        .unwrap();
+    let r = engine()
+        .search(&race, &Limits::depth(4).with_searchmoves(vec![step]), &mut |_| {})
+        .unwrap();
+    assert_eq!(r.best, step);
+    let all =
+        engine().analyse(&race, &Limits::depth(4), MultiPv::new(99).unwrap(), &mut |_| {}).unwrap();
+    let exact = all.lines.iter().find(|c| c.mv == step).unwrap().score;
+    assert_eq!(r.info.score, exact);
+}

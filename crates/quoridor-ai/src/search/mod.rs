@@ -46,7 +46,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use quoridor_core::{Move, Position, Seat, WallSet};
+use quoridor_core::{Position, Seat, WallSet};
 
 use crate::movepick::{self, Buf, MoveGen};
 use crate::net::Accumulators;
@@ -127,9 +127,6 @@ pub(crate) struct Root {
     /// Keys of the positions the game went through before the root, sorted (set by
     /// [`crate::Engine::search_game`]; empty otherwise).
     pub(crate) history: Vec<u64>,
-    /// Root moves the search leaves out (empty but in the measure of multi-PV against
-    /// separate searches, `multipv::tests`).
-    pub(crate) excluded: Vec<Move>,
 }
 
 /// The current line, ply by ply: principal variations, null moves, the network's sums and
@@ -168,13 +165,7 @@ impl Worker {
                 stop: None,
                 aborted: false,
             },
-            root: Root {
-                seat: Seat::South,
-                ply: 0,
-                key: 0,
-                history: Vec::new(),
-                excluded: Vec::new(),
-            },
+            root: Root { seat: Seat::South, ply: 0, key: 0, history: Vec::new() },
             line: Line {
                 pv: vec![[0; MAX_PLY + 1]; MAX_PLY + 1],
                 pv_len: [0; MAX_PLY + 1],

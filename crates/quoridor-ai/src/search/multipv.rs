@@ -36,6 +36,8 @@ pub(crate) struct PassLimits {
     pub(crate) deadline: Option<Instant>,
     pub(crate) nodes: u64,
     pub(crate) stop: Option<Arc<AtomicBool>>,
+    /// The root moves to search ([`crate::Limits::searchmoves`]), when not all.
+    pub(crate) moves: Option<Vec<Move>>,
 }
 
 /// What the passes give: the lines besides the search's move, best first, and whether the
@@ -118,7 +120,9 @@ pub(crate) fn more_lines(
         return MoreLines { lines: Vec::new(), complete: true };
     }
     if workers[0].race_root(pos).is_some() {
-        let lines = workers[0].race_lines(pos, first.best, more, depth);
+        let mut lines = workers[0].race_lines(pos, first.best, usize::MAX, depth);
+        lines.retain(|c| limits.moves.as_ref().is_none_or(|m| m.contains(&c.mv)));
+        lines.truncate(more);
         on_depth(&own_line(first), &lines, 0);
         return MoreLines { lines, complete: true };
     }
@@ -148,7 +152,8 @@ pub(crate) fn more_lines(
             })
         };
         let Some(own) = own else { continue };
-        let Some((lines, mut values)) = one_pass(workers, pos, own.mv, more, d, &prev) else {
+        let Some((lines, mut values)) = one_pass(workers, pos, own.mv, more, d, &prev, limits)
+        else {
             break;
         };
         let mut leads: Vec<&Candidate> = lines.iter().chain([&own]).collect();
@@ -202,12 +207,13 @@ fn one_pass(
     more: usize,
     depth: u32,
     prev: &Previous,
+    limits: &PassLimits,
 ) -> Option<PassOutcome> {
     let (leads, boundary) = (&prev.leads, prev.boundary);
     let mut root = Buf::default();
     workers[0].movegen().generate(pos, 0, 0, &mut root, Gen::All);
     root.cands.sort_by_key(|c| Reverse(c.key));
-    root.cands.retain(|c| c.mv != own);
+    root.cands.retain(|c| c.mv != own && limits.moves.as_ref().is_none_or(|m| m.contains(&c.mv)));
     let value_of = |m: Move| prev.values.iter().find(|&&(o, _)| o == m).map(|&(_, v)| v);
     // The previous pass's lines first, then by value; stable: the generator's order among
     // moves of equal value.
@@ -496,22 +502,24 @@ mod tests {
     use crate::{Engine, EngineOptions, Limits, MultiPv};
 
     /// The nodes of `n` separate searches for `n` lines: the k-th is the engine's search
-    /// (iterative deepening from depth 1, one thread) with the k - 1 moves found before
-    /// left out at the root. `keep`: the table is kept from one search to the next (else
+    /// (iterative deepening from depth 1, one thread) of every root move but the k - 1
+    /// found before (`Limits::searchmoves`). `keep`: the table is kept from one search to the next (else
     /// cleared before each).
     fn separate_searches(pos: &Position, depth: u32, n: usize, keep: bool) -> u64 {
         let tt = Arc::new(Tt::new(16));
         let shared = Arc::new(Shared::default());
         let mut w = Worker::new(0, &tt, &shared, 0);
         let mut nodes = 0;
-        for _ in 0..n.min(pos.count_legal_moves()) {
+        let mut moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+        for _ in 0..n.min(moves.len()) {
             if !keep {
                 tt.clear();
             }
             tt.new_search();
-            let r = w.search(pos, &Limits::depth(depth), &mut |_| {}).expect("a move");
+            let limits = Limits::depth(depth).with_searchmoves(moves.clone());
+            let r = w.search(pos, &limits, &mut |_| {}).expect("a move");
             nodes += r.info.nodes;
-            w.root.excluded.push(r.best);
+            moves.retain(|&m| m != r.best);
         }
         nodes
     }
