@@ -757,6 +757,12 @@ fn review_prints_the_table_json_annotated_record_and_graph() {
         assert_eq!(verdict, expected, "{m}");
         assert_eq!(m["line"][0], m["best"]);
     }
+    let chances = v["chances"].as_array().unwrap();
+    assert_eq!(chances.len(), 61);
+    for (c, south) in chances.iter().zip(v["south_chance"].as_array().unwrap()) {
+        let (s, n) = (c["S"].as_f64().unwrap(), c["N"].as_f64().unwrap());
+        assert!((s + n - 1.0).abs() < 2e-4 && (s - south.as_f64().unwrap()).abs() < 1e-9, "{c}");
+    }
     let players = v["players"].as_array().unwrap();
     assert_eq!(players.len(), 2);
     for p in players {
@@ -783,12 +789,64 @@ fn review_prints_the_table_json_annotated_record_and_graph() {
     for (args, token) in [
         (&["review", "--depth", "3"][..], "no move to review"),
         (&["review", "--moves", "e2 e2"][..], "`e2`"),
-        (&["review", "--players", "3", "--moves", "e2"][..], "two-player games"),
     ] {
         let out = quoridor().args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(token) && !err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+/// `quoridor review` of three- and four-player games and King of the Hill (records that
+/// `match --save` writes): every move judged by its mover's chance, every seat's chance at
+/// every position summing to 1, the annotated record valid, a curve per seat.
+#[test]
+fn review_judges_three_and_four_player_games() {
+    let dir = temp_dir("review-multi");
+    for (players, variant, seats) in [("3", "classic", 3), ("4", "classic", 4), ("4", "koth", 4)] {
+        let save = dir.join(format!("{players}-{variant}"));
+        let s = save.to_str().unwrap();
+        let args = ["match", "level:4", "level:2", "--players", players, "--variant", variant];
+        let out = quoridor()
+            .args(args)
+            .args(["--games", "1", "--seed", "8", "--save", s])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let record = save.join("game-0001.txt");
+        let r = record.to_str().unwrap();
+        let v = json_of(&["review", "--game", r, "--depth", "3", "--json"]);
+        let moves = v["moves"].as_array().unwrap();
+        let plies = moves.len();
+        assert!(plies > 10, "{v}");
+        for m in moves {
+            let (before, after) =
+                (m["chance_before"].as_f64().unwrap(), m["chance_after"].as_f64().unwrap());
+            let lost = m["chance_lost"].as_f64().unwrap();
+            if m["move"] == m["best"] {
+                assert_eq!((m["verdict"].as_str(), lost), (Some("best"), 0.0), "{m}");
+            } else {
+                assert!((lost - (100.0 * (before - after)).max(0.0)).abs() < 0.06, "{m}");
+            }
+        }
+        let chances = v["chances"].as_array().unwrap();
+        assert_eq!(chances.len(), plies + 1);
+        for c in chances {
+            let c = c.as_object().unwrap();
+            assert_eq!(c.len(), seats, "{c:?}");
+            let sum: f64 = c.values().map(|p| p.as_f64().unwrap()).sum();
+            assert!((sum - 1.0).abs() < 1e-3, "{c:?}");
+        }
+        assert_eq!(v["players"].as_array().unwrap().len(), seats);
+        let (ann, svg) = (save.join("annotated.txt"), save.join("graph.svg"));
+        let (a, g) = (ann.to_str().unwrap(), svg.to_str().unwrap());
+        let text =
+            stdout_of(&["review", "--game", r, "--depth", "3", "--annotate", a, "--graph", g]);
+        assert!(text.contains(&format!("{seats} players, {plies} moves, depth 3")), "{text}");
+        assert!(stdout_of(&["validate", a]).contains(&format!("valid, {plies} plies")));
+        let picture = std::fs::read_to_string(&svg).unwrap();
+        assert!(picture.contains("Each seat's winning chance"), "{picture}");
+        assert_eq!(picture.matches("<polyline").count(), seats, "a curve per seat");
     }
 }
 

@@ -1,6 +1,7 @@
 //! `quoridor review`: every position of a game analysed, each move judged by the winning
-//! chance it lost (inaccuracy, mistake, blunder), each player's accuracy; as a table,
-//! `--json`, an annotated game record (`--annotate`) and an evaluation graph (`--graph`).
+//! chance its mover lost (inaccuracy, mistake, blunder), each player's accuracy; as a
+//! table, `--json`, an annotated game record (`--annotate`) and a graph of every seat's
+//! winning chance (`--graph`). Two, three and four players, and King of the Hill.
 //!
 //! - `mod.rs`: the arguments, the analysis of every position, the verdicts;
 //! - `report`: the table and the JSON;
@@ -16,9 +17,10 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context as _, bail};
+use quoridor_ai::chance::seat_chances_with;
 pub(crate) use quoridor_ai::chance::{BLUNDER, INACCURACY, Judgement, MISTAKE, win_chance};
 use quoridor_ai::{Engine, Limits, MultiPv, Score};
-use quoridor_core::{Event, Game, Move, Position, Seat};
+use quoridor_core::{Event, Game, Move, Outcome, Position, Seat};
 
 use crate::options::{FirstSeat, PositionOptions, SearchOptions};
 
@@ -53,6 +55,9 @@ pub struct Args {
 pub struct MoveReview {
     /// The ply of the position before the move (0 for the first move of a game).
     pub ply: u32,
+    /// The index of the position before the move among the game's positions (and in
+    /// [`Review::chances`]).
+    pub at: usize,
     /// Who moved.
     pub seat: Seat,
     /// The move played.
@@ -93,9 +98,9 @@ pub struct Review {
     pub limits: String,
     /// One per move played (resignations are not reviewed).
     pub moves: Vec<MoveReview>,
-    /// South's winning chance at every position, from the start to the end (one more than
-    /// the moves).
-    pub south: Vec<f64>,
+    /// Every seat's winning chance at every position, from the start to the end (one more
+    /// than the events), seats in seat order (a seat out of the game has 0).
+    pub chances: Vec<Vec<(Seat, f64)>>,
 }
 
 /// One player's figures.
@@ -151,60 +156,82 @@ fn for_parent(child: Score) -> Score {
     }
 }
 
+/// What the analysis of one position gives: the engine's move, its line and score for the
+/// mover, and the score of the move played when it had its own search.
+struct Analysed {
+    best: Move,
+    line: Vec<Move>,
+    score: Score,
+    played: Option<Score>,
+}
+
 /// Analyses every position of `game` within `limits` and judges every move; `progress` is
-/// told each position done (and how many there are).
+/// told each position done (and how many there are). Returns the moves' reviews and every
+/// seat's chance at every position.
+///
+/// The mover's chance before a move is its chance with the engine's move; after it, its
+/// chance with the move played, searched within the same limits from the position before
+/// (with the mover as the root player: [`Limits::searchmoves`]). In two-player games the
+/// position after the move searched one ply less gives the same tree; under a time or node
+/// limit there, the next position's own analysis stands for it (its score is the
+/// opponent's, turned around), which saves a search a move.
 ///
 /// # Errors
-/// A game of more than two players.
+/// A game whose events cannot be replayed (not one the record reader made).
 pub fn review(
     game: &Game,
     engine: &mut Engine,
     limits: &Limits,
     progress: &mut dyn FnMut(usize, usize),
-) -> anyhow::Result<Vec<MoveReview>> {
-    let players = game.start().players();
-    if players.get() != 2 {
-        bail!(
-            "review judges two-player games (winning chances of 3 and 4 players are not \
-             calibrated): this game has {players} players"
-        );
-    }
+) -> anyhow::Result<(Vec<MoveReview>, Vec<Vec<(Seat, f64)>>)> {
+    let two = game.start().players().get() == 2;
+    let fixed_depth =
+        limits.depth.is_some_and(|d| d >= 2) && limits.nodes.is_none() && !limits.is_timed();
     let positions: Vec<Position> = game.positions().copied().collect();
     let total = positions.len();
-    // (best move, line, score for the mover) of every position still playing.
-    let mut analysed: Vec<Option<(Move, Vec<Move>, Score)>> = Vec::with_capacity(total);
-    for (i, pos) in positions.iter().enumerate() {
-        let a = engine.analyse(pos, limits, MultiPv::ONE, &mut |_| {});
-        analysed.push(a.map(|a| {
+    // The game so far: the engine knows the positions it went through (repetitions in
+    // three- and four-player games).
+    let mut so_far = Game::from_position(*game.start());
+    let mut analysed: Vec<Option<Analysed>> = Vec::with_capacity(total);
+    for i in 0..total {
+        let event = game.events().get(i).copied();
+        let a = engine.analyse_game(&so_far, limits, MultiPv::ONE, &mut |_| {}).map(|a| {
             let best = a.best();
-            (best.mv, best.pv.clone(), best.score)
-        }));
+            Analysed { best: best.mv, line: best.pv.clone(), score: best.score, played: None }
+        });
+        let a = a.map(|mut a| {
+            if let Some(Event::Move { mv, .. }) = event {
+                let over = positions.get(i + 1).is_none_or(Position::is_game_over);
+                if mv != a.best && !over && (!two || fixed_depth) {
+                    a.played = Some(played_score(engine, &so_far, mv, limits, two));
+                }
+            }
+            a
+        });
+        analysed.push(a);
         progress(i + 1, total);
+        match event {
+            Some(Event::Move { mv, .. }) => so_far.play(mv)?,
+            Some(Event::Resign(seat)) => so_far.resign(seat)?,
+            None => {}
+        }
     }
     let mut out = Vec::new();
     for (i, event) in game.events().iter().enumerate() {
         let Event::Move { seat, mv } = *event else { continue };
         let pos = &positions[i];
-        let Some((best, line, before)) = analysed[i].clone() else { continue };
-        let is_best = mv == best;
-        let after = match &analysed[i + 1] {
+        let Some(a) = &analysed[i] else { continue };
+        let (before, is_best) = (a.score, mv == a.best);
+        let after = match (a.played, &analysed[i + 1]) {
             // The engine's move keeps the position's score.
             _ if is_best => before,
-            // At a fixed depth the move gets its own search to the same depth from the
-            // position before (the next position's own search would count one ply more,
-            // and scores swing with the parity of the depth).
-            Some(_) if limits.depth.is_some_and(|d| d >= 2) => {
-                let mut child = limits.clone();
-                child.depth = limits.depth.map(|d| d - 1);
-                let a = engine.analyse(&positions[i + 1], &child, MultiPv::ONE, &mut |_| {});
-                a.map_or(before, |a| for_parent(a.best().score))
-            }
-            Some((_, _, s)) => for_parent(*s),
+            (Some(s), _) => s,
+            (None, Some(next)) => for_parent(next.score),
             // The game ended with this move: the mover reached its goal (or the ply limit
             // drew the game).
-            None => match positions[i + 1].outcome() {
-                Some(quoridor_core::Outcome::Winner(w)) if w == seat => Score::Win(1),
-                Some(quoridor_core::Outcome::Winner(_)) => Score::Loss(1),
+            (None, None) => match positions[i + 1].outcome() {
+                Some(Outcome::Winner(w)) if w == seat => Score::Win(1),
+                Some(Outcome::Winner(_)) => Score::Loss(1),
                 _ => Score::Eval(0),
             },
         };
@@ -213,10 +240,11 @@ pub fn review(
         let lost = if is_best { 0.0 } else { (100.0 * (chance_before - chance_after)).max(0.0) };
         out.push(MoveReview {
             ply: pos.ply(),
+            at: i,
             seat,
             played: mv,
-            best,
-            line,
+            best: a.best,
+            line: a.line.clone(),
             before,
             after,
             chance_before,
@@ -225,33 +253,57 @@ pub fn review(
             judgement: Judgement::of(is_best, lost),
         });
     }
-    Ok(out)
+    let chances = positions
+        .iter()
+        .zip(&analysed)
+        .map(|(pos, a)| seat_chances_at(pos, a.as_ref().map(|a| a.score)))
+        .collect();
+    Ok((out, chances))
 }
 
-/// South's winning chance at every position of the game, from the reviews (the last from
-/// the game's end).
-fn south_chances(game: &Game, moves: &[MoveReview]) -> Vec<f64> {
-    let mut out: Vec<f64> = moves
-        .iter()
-        .map(|m| if m.seat == Seat::South { m.chance_before } else { 1.0 - m.chance_before })
-        .collect();
-    let last = match game.outcome() {
-        Some(quoridor_core::Outcome::Winner(Seat::South)) => 1.0,
-        Some(quoridor_core::Outcome::Winner(_)) => 0.0,
-        Some(quoridor_core::Outcome::Draw) => 0.5,
-        None => moves.last().map_or(0.5, |m| {
-            if m.seat == Seat::South { m.chance_after } else { 1.0 - m.chance_after }
-        }),
+/// The mover's score of `mv` in the current position of `so_far`: searched within `limits`
+/// with only that move at the root; in two-player games at a fixed depth, the position
+/// after it searched one ply less (the same tree, the opponent's view turned around).
+fn played_score(engine: &mut Engine, so_far: &Game, mv: Move, limits: &Limits, two: bool) -> Score {
+    if two {
+        let mut child = *so_far.position();
+        child.play_unchecked(mv);
+        let mut l = limits.clone();
+        l.depth = limits.depth.map(|d| d - 1);
+        let a = engine.analyse(&child, &l, MultiPv::ONE, &mut |_| {});
+        return a.map_or(Score::Eval(0), |a| for_parent(a.best().score));
+    }
+    let only = limits.clone().with_searchmoves(vec![mv]);
+    let a = engine.analyse_game(so_far, &only, MultiPv::ONE, &mut |_| {});
+    a.map_or(Score::Eval(0), |a| a.best().score)
+}
+
+/// Every seat's chance in `pos`, in seat order: the mover's from its search `score`, the
+/// others' (three or four players) their share of the rest by the evaluation's model; a
+/// finished game's from its result (a draw, or no search, even).
+fn seat_chances_at(pos: &Position, score: Option<Score>) -> Vec<(Seat, f64)> {
+    let active: Vec<Seat> = pos.active_seats().collect();
+    let even = 1.0 / active.len().max(1) as f64;
+    let chances: Vec<(Seat, f64)> = match (score, pos.outcome()) {
+        (_, Some(Outcome::Winner(w))) => {
+            active.iter().map(|&s| (s, f64::from(u8::from(s == w)))).collect()
+        }
+        (Some(score), None) => {
+            let p = win_chance(pos, score);
+            seat_chances_with(pos, p).unwrap_or_else(|| {
+                active.iter().map(|&s| (s, if s == pos.turn() { p } else { 1.0 - p })).collect()
+            })
+        }
+        _ => active.iter().map(|&s| (s, even)).collect(),
     };
-    out.push(last);
-    out
+    pos.seats().map(|s| (s, chances.iter().find(|c| c.0 == s).map_or(0.0, |c| c.1))).collect()
 }
 
 /// Reviews the game and prints the table (or the JSON); writes the annotated record and the
 /// graph when asked.
 ///
 /// # Errors
-/// A bad game or option, a game of more than two players, a file that cannot be written.
+/// A bad game or option, a file that cannot be written.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let game = args.position.game(FirstSeat::Seat(Seat::South))?;
     if game.moves().next().is_none() {
@@ -262,7 +314,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let start = Instant::now();
     let stderr = std::io::stderr();
     let terminal = stderr.is_terminal();
-    let moves = review(&game, &mut engine, &limits, &mut |done, total| {
+    let (moves, chances) = review(&game, &mut engine, &limits, &mut |done, total| {
         if terminal {
             let width = 30;
             let filled = done * width / total.max(1);
@@ -277,8 +329,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         game.positions().count(),
         start.elapsed().as_secs_f64()
     );
-    let south = south_chances(&game, &moves);
-    let review = Review { game, limits: crate::analyse::describe(&limits), moves, south };
+    let review = Review { game, limits: crate::analyse::describe(&limits), moves, chances };
     if let Some(path) = &args.annotate {
         std::fs::write(path, annotate::record(&review))
             .with_context(|| format!("cannot write `{}`", path.display()))?;

@@ -2,7 +2,7 @@
 
 use quoridor_ai::Score;
 use quoridor_ai::chance::percent;
-use quoridor_core::Move;
+use quoridor_core::{Move, Seat};
 use serde_json::{Value, json};
 
 use super::{BLUNDER, INACCURACY, MISTAKE, MoveReview, Review};
@@ -89,6 +89,11 @@ fn move_json(m: &MoveReview) -> Value {
     })
 }
 
+/// `seat`'s chance in one position's chances (0 when it is not there).
+pub(super) fn chance_of(chances: &[(Seat, f64)], seat: Seat) -> f64 {
+    chances.iter().find(|c| c.0 == seat).map_or(0.0, |c| c.1)
+}
+
 fn round4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
 }
@@ -118,7 +123,10 @@ pub fn json(r: &Review) -> Value {
         "limits": r.limits,
         "thresholds": { "inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER },
         "moves": r.moves.iter().map(move_json).collect::<Vec<_>>(),
-        "south_chance": r.south.iter().map(|&x| round4(x)).collect::<Vec<_>>(),
+        "south_chance": r.chances.iter().map(|c| round4(chance_of(c, Seat::South))).collect::<Vec<_>>(),
+        "chances": r.chances.iter().map(|c| {
+            c.iter().map(|&(s, p)| (s.letter().to_string(), json!(round4(p)))).collect::<serde_json::Map<_, _>>()
+        }).collect::<Vec<_>>(),
         "players": players,
     })
 }
