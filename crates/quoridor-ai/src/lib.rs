@@ -25,6 +25,7 @@
 //! [`params`]: params
 //! [`chance`]: chance
 //! [`arena`]: arena
+//! [`review`]: review
 #![warn(missing_debug_implementations)]
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
@@ -47,6 +48,7 @@ mod ordering;
 pub mod params;
 pub mod race;
 mod replies;
+pub mod review;
 mod rng;
 mod search;
 mod time;

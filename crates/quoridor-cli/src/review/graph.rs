@@ -41,7 +41,7 @@ fn seat_colour(seat: Seat) -> &'static str {
 pub fn svg(r: &Review) -> String {
     let seats: Vec<Seat> = r.game.start().seats().collect();
     let two = seats.len() == 2;
-    let n = (r.chances.len().max(2) - 1) as f64;
+    let n = (r.review.chances.len().max(2) - 1) as f64;
     let w = WIDTH - LEFT - RIGHT;
     let h = HEIGHT - TOP - BOTTOM;
     let x = |ply: f64| LEFT + w * ply / n;
@@ -90,6 +90,7 @@ pub fn svg(r: &Review) -> String {
     );
     let curve = |seat: Seat| -> String {
         let points: Vec<String> = r
+            .review
             .chances
             .iter()
             .enumerate()
@@ -115,7 +116,7 @@ pub fn svg(r: &Review) -> String {
     } else {
         // Every seat's curve, and its name at the end.
         for &seat in &seats {
-            let last = r.chances.last().map_or(0.0, |c| chance_of(c, seat));
+            let last = r.review.chances.last().map_or(0.0, |c| chance_of(c, seat));
             let _ = writeln!(
                 s,
                 r##"<polyline points="{}" fill="none" stroke="{}" stroke-width="2"><title>{seat}</title></polyline>"##,
@@ -133,12 +134,12 @@ pub fn svg(r: &Review) -> String {
         }
     }
     // The marks: at the position after the move, on the mover's curve, coloured by verdict.
-    for m in &r.moves {
+    for m in &r.review.moves {
         if !m.judgement.is_error() {
             continue;
         }
         let at = m.at + 1;
-        let after = r.chances.get(at).map_or(0.5, |c| chance_of(c, m.seat));
+        let after = r.review.chances.get(at).map_or(0.5, |c| chance_of(c, m.seat));
         let _ = writeln!(
             s,
             r##"<circle cx="{:.1}" cy="{:.1}" r="5" fill="{}" stroke="#333333"><title>ply {}: {} {} ({}, lost {:.0} points; best {})</title></circle>"##,
