@@ -10,9 +10,10 @@
 //! Three and four players: the side to move's chance is read the same way in a table per
 //! kind of game ([`MULTI_TABLES`], fitted by the same command on self-play games of that
 //! kind). Every seat's chance ([`seat_chances`]) comes from the evaluation's conditional
-//! logit (`crate::eval::multi_logit`), sharpened or flattened by a fitted temperature per
-//! kind of game ([`SEAT_TEMPERATURE`]). Both are fitted mappings on top of the evaluation:
-//! when it changes, the command that fits them is run again.
+//! logit (`crate::eval::multi_logit`, [`model_seat_chances`]): each seat's share read in a
+//! fitted table per kind of game ([`SEAT_TABLES`], made the same way), then the seats'
+//! chances scaled to sum to 1. Both are fitted mappings on top of the evaluation: when it
+//! changes, the command that fits them is run again.
 
 use quoridor_core::{Position, Seat};
 
@@ -20,7 +21,7 @@ use crate::Score;
 use crate::eval::{MultiGame, chance_of_logit, multi_logit};
 use crate::params::EvalParams;
 
-pub use crate::chance_table::{MULTI_TABLES, SEAT_TEMPERATURE, TWO_PLAYER_TABLE};
+pub use crate::chance_table::{MULTI_TABLES, SEAT_TABLES, TWO_PLAYER_TABLE};
 
 /// The chance, 0 to 1, of a score `v` (centi-steps) in a table of (score, chance in
 /// 1/10000) pairs sorted by score: linear between knots, the end values beyond the ends.
@@ -104,9 +105,10 @@ pub fn logit_chance(kind: MultiGame, players: usize, v: i32) -> f64 {
     f64::from(chance_of_logit(logit, others)) / 1e6
 }
 
-/// Every active seat's chance to win `pos` (three or four players), from the evaluation's
-/// conditional logit without search at the fitted temperature of its kind of game
-/// ([`SEAT_TEMPERATURE`]), summing to 1; `None` in a two-player game or a finished one.
+/// Every active seat's chance to win `pos` (three or four players), summing to 1: its
+/// share of the evaluation's conditional logit without search ([`model_seat_chances`]) read
+/// in the fitted table of its kind of game ([`SEAT_TABLES`]), the seats' chances then
+/// scaled to sum to 1. `None` in a two-player game or a finished one.
 ///
 /// ```
 /// use quoridor_ai::chance::seat_chances;
@@ -120,26 +122,37 @@ pub fn logit_chance(kind: MultiGame, players: usize, v: i32) -> f64 {
 #[must_use]
 pub fn seat_chances(pos: &Position) -> Option<Vec<(Seat, f64)>> {
     let kind = MultiGame::of(pos)?;
-    seat_shares(pos, f64::from(SEAT_TEMPERATURE[kind.index()]) / 1000.0)
+    let model = model_seat_chances(pos)?;
+    let table = SEAT_TABLES[kind.index()];
+    if table.is_empty() {
+        return Some(model);
+    }
+    let read: Vec<(Seat, f64)> = model
+        .iter()
+        .map(|&(s, p)| (s, chance_of_table(table, (p * 10_000.0).round() as i32)))
+        .collect();
+    let total: f64 = read.iter().map(|(_, c)| c).sum();
+    if total <= 0.0 {
+        return Some(model);
+    }
+    Some(read.into_iter().map(|(s, c)| (s, c / total)).collect())
 }
 
-/// Every active seat's share of the evaluation's conditional logit at `temperature` (1:
-/// the model as fitted, above 1 flatter, below 1 sharper), summing to 1; `None` in a
-/// two-player game or a finished one. [`seat_chances`] is this at the fitted temperature;
-/// `quoridor fit --chance` fits it.
+/// Every active seat's share of the evaluation's conditional logit, as the model gives it
+/// (not calibrated), summing to 1; `None` in a two-player game or a finished one.
+/// [`seat_chances`] reads these in a fitted table; `quoridor fit --chance` fits it.
 ///
 /// ```
-/// use quoridor_ai::chance::seat_shares;
-/// use quoridor_core::{Config, Players, Position};
+/// use quoridor_ai::chance::model_seat_chances;
+/// use quoridor_core::Position;
 /// let pos: Position = "9 S:e7:6,W:c5:7,N:e8:6 d5h,f4v W 5".parse().unwrap();
-/// let sharp = seat_shares(&pos, 0.5).unwrap();
-/// let flat = seat_shares(&pos, 4.0).unwrap();
-/// // South, two steps from home, leads; less so at a higher temperature.
-/// assert!(sharp[0].1 > flat[0].1 && flat[0].1 > 1.0 / 3.0);
-/// assert!((flat.iter().map(|(_, p)| p).sum::<f64>() - 1.0).abs() < 1e-9);
+/// let shares = model_seat_chances(&pos).unwrap();
+/// // South, two steps from home, leads.
+/// assert!(shares[0].1 > shares[1].1 && shares[0].1 > shares[2].1);
+/// assert!((shares.iter().map(|(_, p)| p).sum::<f64>() - 1.0).abs() < 1e-9);
 /// ```
 #[must_use]
-pub fn seat_shares(pos: &Position, temperature: f64) -> Option<Vec<(Seat, f64)>> {
+pub fn model_seat_chances(pos: &Position) -> Option<Vec<(Seat, f64)>> {
     if pos.is_game_over() || MultiGame::of(pos).is_none() {
         return None;
     }
@@ -155,10 +168,8 @@ pub fn seat_shares(pos: &Position, temperature: f64) -> Option<Vec<(Seat, f64)>>
             (s, ln_w - softplus(ln_w))
         })
         .collect();
-    let t = if temperature.is_finite() && temperature > 0.0 { temperature } else { 1.0 };
     let top = log_shares.iter().map(|&(_, l)| l).fold(f64::NEG_INFINITY, f64::max);
-    let weights: Vec<(Seat, f64)> =
-        log_shares.iter().map(|&(s, l)| (s, ((l - top) / t).exp())).collect();
+    let weights: Vec<(Seat, f64)> = log_shares.iter().map(|&(s, l)| (s, (l - top).exp())).collect();
     let total: f64 = weights.iter().map(|(_, w)| w).sum();
     Some(weights.into_iter().map(|(s, w)| (s, w / total)).collect())
 }

@@ -67,6 +67,11 @@ pub const MULTI_TABLES: [&[(i32, u16)]; 3] = [
     &[],
 ];
 
-/// The same kinds: the temperature of every seat's chance from the evaluation's model, in
-/// thousandths (1000: the model as fitted).
-pub const SEAT_TEMPERATURE: [u32; 3] = [1000, 1000, 1000];
+/// The same kinds: every seat's chance by its share of the evaluation's model (both in
+/// 1/10000), by share; empty when not fitted (the model's shares then).
+#[rustfmt::skip]
+pub const SEAT_TABLES: [&[(i32, u16)]; 3] = [
+    &[],
+    &[],
+    &[],
+];

@@ -852,9 +852,9 @@ fn review_judges_three_and_four_player_games() {
 
 /// `fit --chance` on small self-play files of two and three players: per kind, the
 /// calibration tables on the games kept aside (the logistic curve's or the evaluation's
-/// logit's, the fitted table's, and for three players every seat's chance before and after
-/// the fitted temperature); the written tables; multi-player analyses show each seat's
-/// chance.
+/// logit's, the fitted table's, and for three players every seat's chance by the model's
+/// shares and by the fitted seat table); the written tables; multi-player analyses show
+/// each seat's chance.
 #[test]
 fn fit_chance_prints_the_scale_and_the_calibration() {
     let dir = temp_dir("fit-chance");
@@ -866,12 +866,13 @@ fn fit_chance_prints_the_scale_and_the_calibration() {
     assert!(out.contains("chance = σ(score / "), "{out}");
     assert_eq!(out.lines().filter(|l| l.starts_with("| ") && l.contains("%")).count(), 20, "{out}");
     assert_eq!(out.matches("largest gap: ").count(), 2, "the logistic curve's and the table's");
+    assert_eq!(out.matches("largest gap in tenths").count(), 0, "no tenth of 1000 positions");
     assert!(out.contains("table (score in centi-steps"), "{out}");
     let args = ["selfplay", "--players", "3", "--games", "8", "--nodes", "300", "--seed", "4"];
     stdout_of(&[&args[..], &["--out", f3]].concat());
     let out = stdout_of(&["fit", "--chance", f, f3, "--validation", "0.25"]);
     assert!(out.contains("## two players") && out.contains("## three players"), "{out}");
-    assert!(out.contains("the evaluation's own logit") && out.contains("fitted temperature"));
+    assert!(out.contains("the evaluation's own logit") && out.contains("seat table (share"));
     assert_eq!(out.matches("largest gap: ").count(), 2 + 4, "{out}");
     let table = dir.join("chance_table.rs");
     let t = table.to_str().unwrap();
@@ -882,8 +883,9 @@ fn fit_chance_prints_the_scale_and_the_calibration() {
     let two = format!("pub const TWO_PLAYER_TABLE: [(i32, u16); {}] = [", shipped.len());
     assert!(text.contains(&two) && text.contains("as shipped before"), "{text}");
     let three = text.split("MULTI_TABLES").nth(1).unwrap().split("    &[").nth(1).unwrap();
-    assert!(three.starts_with('\n') && three.contains("(0, "), "a fitted table: {text}");
-    assert!(text.contains("pub const SEAT_TEMPERATURE: [u32; 3] = ["), "{text}");
+    assert!(three.lines().nth(1).is_some_and(|l| l.starts_with("        (")), "fitted: {text}");
+    let seats = text.split("SEAT_TABLES").nth(1).unwrap().split("    &[").nth(1).unwrap();
+    assert!(seats.lines().nth(1).is_some_and(|l| l.starts_with("        (")), "fitted: {text}");
     let bad = quoridor().args(["fit", "--chance", f, "--validation", "1.5"]).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("`1.5` is not a share"));

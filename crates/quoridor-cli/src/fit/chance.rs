@@ -10,12 +10,14 @@
 //!   between knots linearly. Not symmetric: the side to move at 0.00 scores under half.
 //!   For two players the logistic curve `σ(score / K)` is fitted too and its calibration
 //!   printed, for comparison; for three and four players the evaluation's own logit;
-//! - three and four players: every seat's chance from the evaluation's conditional logit
-//!   (`quoridor_ai::chance::seat_shares`) at a temperature fitted by maximum likelihood of
-//!   the winners (`SEAT_TEMPERATURE`), against the model as it is.
+//! - three and four players: every seat's chance from its share of the evaluation's
+//!   conditional logit (`quoridor_ai::chance::model_seat_chances`), a table made the same
+//!   way (knots every 2.5 points of share, the share of those seats that won, made
+//!   non-decreasing; `SEAT_TABLES`), the seats' chances then scaled to sum to 1; its
+//!   calibration against the model's shares as they are.
 //!
 //! Games of three or four players without a winner (the ply limit) tell nothing of who
-//! wins and are left out. `--out` writes `chance_table.rs`: the kinds found in the files
+//! wins and are left out, and so are their positions with only two players still in. `--out` writes `chance_table.rs`: the kinds found in the files
 //! get their fitted tables, the others keep the shipped ones.
 
 use std::collections::BTreeMap;
@@ -23,7 +25,7 @@ use std::io::Write;
 
 use anyhow::{Context as _, bail};
 use quoridor_ai::chance::{
-    MULTI_TABLES, SEAT_TEMPERATURE, TWO_PLAYER_TABLE, chance_of_table, logit_chance, seat_shares,
+    MULTI_TABLES, SEAT_TABLES, TWO_PLAYER_TABLE, chance_of_table, logit_chance, model_seat_chances,
 };
 use quoridor_ai::eval::MultiGame;
 use quoridor_core::Position;
@@ -35,8 +37,7 @@ type Kind = Option<usize>;
 
 /// One position: the search score (centi-steps, side to move), the result for the side to
 /// move (1, 0.5, 0) and the game it comes from (file, number); with three or four players
-/// also every seat's share of the evaluation's model (at temperature 1) and the winner's
-/// index among them.
+/// also every seat's share of the evaluation's model and the winner's index among them.
 struct Point {
     score: f64,
     result: f64,
@@ -92,12 +93,16 @@ fn add_game(
     let winner = rows.iter().find(|r| r.2 == 1.0).map(|r| r.0.turn());
     for (pos, score, result) in rows {
         let kind = MultiGame::of(&pos).map(MultiGame::index);
+        if kind.is_none() && pos.players().get() > 2 {
+            // Two players left of three or four: neither game's table.
+            continue;
+        }
         let seats = match kind {
             None => None,
             Some(_) => {
                 // No winner, or the winner no longer in this position's model: left out.
                 let Some(w) = winner else { continue };
-                let Some(shares) = seat_shares(&pos, 1.0) else { continue };
+                let Some(shares) = model_seat_chances(&pos) else { continue };
                 let Some(i) = shares.iter().position(|&(s, _)| s == w) else { continue };
                 Some((shares.into_iter().map(|(_, p)| p).collect(), i))
             }
@@ -113,8 +118,8 @@ struct Fitted {
     /// Positions and games fitted on.
     positions: usize,
     games: usize,
-    /// Three and four players: the seats' temperature.
-    temperature: Option<f64>,
+    /// Three and four players: the seats' table.
+    seats: Option<Vec<(i32, u16)>>,
 }
 
 /// Fits each kind on its first games, prints the calibrations on the others, and writes the
@@ -175,7 +180,7 @@ fn fit_kind(
         train_scores.len(),
         test_scores.len()
     )?;
-    let table = fit_table(&train_scores);
+    let table = fit_table(&train_scores, &score_knots());
     match kind {
         None => {
             let k = fit_scale(&train_scores);
@@ -204,62 +209,69 @@ fn fit_kind(
         out,
         test_scores.iter().map(|&(s, r)| (chance_of_table(&table, s.round() as i32), r)),
     )?;
-    let temperature = if kind.is_some() {
-        let seats = |v: &[&Point]| -> Vec<(Vec<f64>, usize)> {
+    let seat_table = if kind.is_some() {
+        let pairs = |v: &[&Point]| -> Vec<(Vec<f64>, usize)> {
             v.iter().filter_map(|p| p.seats.clone()).collect()
         };
-        let (train_seats, test_seats) = (seats(&train), seats(&test));
-        let t = fit_temperature(&train_seats);
-        writeln!(out, "\nevery seat's chance, the evaluation's model as it is (temperature 1):")?;
-        calibration(out, seat_pairs(&test_seats, 1.0))?;
-        writeln!(out, "\nevery seat's chance at the fitted temperature {t:.3}:")?;
-        calibration(out, seat_pairs(&test_seats, t))?;
-        Some(t)
+        let (train_seats, test_seats) = (pairs(&train), pairs(&test));
+        let shares: Vec<(f64, f64)> = train_seats
+            .iter()
+            .flat_map(|(s, w)| s.iter().enumerate().map(move |(i, &p)| (p * 10_000.0, won(i, *w))))
+            .collect();
+        let seats = fit_table(&shares, &SHARE_KNOTS);
+        writeln!(out, "\nevery seat's chance, the evaluation's model's share as it is:")?;
+        calibration(
+            out,
+            test_seats
+                .iter()
+                .flat_map(|(s, w)| s.iter().enumerate().map(move |(i, &p)| (p, won(i, *w)))),
+        )?;
+        writeln!(out, "\nseat table (share of the model: chance, both in 1/10000):")?;
+        let knots: Vec<String> = seats.iter().map(|&(x, p)| format!("{x}: {p}")).collect();
+        writeln!(out, "{}", knots.join(", "))?;
+        calibration(
+            out,
+            test_seats.iter().flat_map(|(s, w)| {
+                read_seats(&seats, s).into_iter().enumerate().map(move |(i, p)| (p, won(i, *w)))
+            }),
+        )?;
+        Some(seats)
     } else {
         None
     };
     writeln!(out)?;
-    Ok(Fitted { table, positions: train_scores.len(), games: games.len() - held, temperature })
-}
-
-/// Every (seat chance at temperature `t`, won) pair of the positions.
-fn seat_pairs(points: &[(Vec<f64>, usize)], t: f64) -> impl Iterator<Item = (f64, f64)> + '_ {
-    points.iter().flat_map(move |(shares, w)| {
-        tempered(shares, t)
-            .into_iter()
-            .enumerate()
-            .map(move |(i, p)| (p, f64::from(u8::from(i == *w))))
+    Ok(Fitted {
+        table,
+        positions: train_scores.len(),
+        games: games.len() - held,
+        seats: seat_table,
     })
 }
 
-/// Shares raised to `1 / t`, summing to 1.
-fn tempered(shares: &[f64], t: f64) -> Vec<f64> {
-    let logs: Vec<f64> = shares.iter().map(|&p| p.max(1e-300).ln() / t).collect();
-    let top = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let w: Vec<f64> = logs.iter().map(|&l| (l - top).exp()).collect();
-    let total: f64 = w.iter().sum();
-    w.into_iter().map(|x| x / total).collect()
+/// 1 for the seat that won, 0 for the others.
+fn won(i: usize, winner: usize) -> f64 {
+    f64::from(u8::from(i == winner))
 }
 
-/// The temperature that maximises the likelihood of the winners (golden section on its
-/// logarithm, from 0.05 to 20).
-fn fit_temperature(points: &[(Vec<f64>, usize)]) -> f64 {
-    let nll = |ln_t: f64| -> f64 {
-        let t = ln_t.exp();
-        points.iter().map(|(s, w)| -tempered(s, t)[*w].max(1e-300).ln()).sum()
-    };
-    let (mut a, mut b) = (0.05f64.ln(), 20f64.ln());
-    let r = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..60 {
-        let (c, d) = (b - r * (b - a), a + r * (b - a));
-        if nll(c) < nll(d) {
-            b = d;
-        } else {
-            a = c;
-        }
-    }
-    ((a + b) / 2.0).exp()
+/// Every seat's chance from the model's shares, as `quoridor_ai::chance::seat_chances`
+/// reads them in `table`.
+fn read_seats(table: &[(i32, u16)], shares: &[f64]) -> Vec<f64> {
+    let read: Vec<f64> =
+        shares.iter().map(|&p| chance_of_table(table, (p * 10_000.0).round() as i32)).collect();
+    let total: f64 = read.iter().sum();
+    if total > 0.0 { read.iter().map(|c| c / total).collect() } else { shares.to_vec() }
 }
+
+/// The seat table's knots: every 2.5 points of share, in 1/10000.
+const SHARE_KNOTS: [i32; 41] = {
+    let mut k = [0; 41];
+    let mut i = 0;
+    while i < 41 {
+        k[i] = 250 * i as i32;
+        i += 1;
+    }
+    k
+};
 
 /// The table's knots from 0 up, in centi-steps (the table has them on both sides of 0).
 const KNOTS: [i32; 27] = [
@@ -267,12 +279,14 @@ const KNOTS: [i32; 27] = [
     1250, 1500, 2000, 2500, 3000, 4000, 5000,
 ];
 
-/// The table fitted on (score, result) pairs: per knot (either sign), the share of points
-/// of the side to move among the positions whose score is nearest that knot, made
-/// non-decreasing; knots without positions are left out.
-fn fit_table(points: &[(f64, f64)]) -> Vec<(i32, u16)> {
-    let knots: Vec<i32> =
-        KNOTS.iter().rev().map(|&k| -k).chain(KNOTS.iter().skip(1).copied()).collect();
+/// The score knots of the tables, both signs.
+fn score_knots() -> Vec<i32> {
+    KNOTS.iter().rev().map(|&k| -k).chain(KNOTS.iter().skip(1).copied()).collect()
+}
+
+/// The table fitted on (x, result) pairs: per knot, the mean result among the pairs whose x
+/// is nearest that knot, made non-decreasing; knots without pairs are left out.
+fn fit_table(points: &[(f64, f64)], knots: &[i32]) -> Vec<(i32, u16)> {
     let mut sums = vec![(0.0f64, 0.0f64); knots.len()];
     for &(score, result) in points {
         let i = knots
@@ -333,11 +347,24 @@ fn calibration(out: &mut dyn Write, pairs: impl Iterator<Item = (f64, f64)>) -> 
     }
     writeln!(out)?;
     writeln!(out, "largest gap: {:.1} points ({}-{}%)", worst.0, worst.1 * 10, worst.1 * 10 + 10)?;
+    // Positions of one game share its result: a bin of few positions rests on fewer games.
+    let big = bins
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.0 >= 1000)
+        .map(|(i, &(n, pred, obs))| ((100.0 * (obs - pred) / n as f64).abs(), i));
+    if let Some((gap, i)) = big.max_by(|a, b| a.0.total_cmp(&b.0)) {
+        writeln!(
+            out,
+            "largest gap in tenths of 1000 positions or more: {gap:.1} points ({}-{}%)",
+            i * 10,
+            i * 10 + 10
+        )?;
+    }
     Ok(())
 }
 
-/// `chance_table.rs`: the fitted kinds' tables and temperatures, the shipped ones for the
-/// others.
+/// `chance_table.rs`: the fitted kinds' tables, the shipped ones for the others.
 fn source(fitted: &BTreeMap<Kind, Fitted>) -> String {
     let mut s = String::from(
         "//! The winning chances' tables (see `crate::chance`), written by `quoridor fit --chance`\n\
@@ -376,29 +403,34 @@ fn source(fitted: &BTreeMap<Kind, Fitted>) -> String {
          #[rustfmt::skip]\n\
          pub const MULTI_TABLES: [&[(i32, u16)]; 3] = [\n",
     );
-    let mut temps = Vec::new();
-    for k in 0..MultiGame::ALL.len() {
-        let (table, t) = match fitted.get(&Some(k)) {
-            Some(f) => (
-                f.table.clone(),
-                f.temperature.map_or(SEAT_TEMPERATURE[k], |t| (t * 1000.0).round() as u32),
-            ),
-            None => (MULTI_TABLES[k].to_vec(), SEAT_TEMPERATURE[k]),
-        };
-        if table.is_empty() {
-            s.push_str("    &[],\n");
-        } else {
-            s.push_str("    &[\n");
-            s.push_str(&table_text(&table, "        "));
-            s.push_str("    ],\n");
+    // Three and four players: the side to move's tables, or the seats'.
+    let multi = |seats: bool| {
+        let shipped = if seats { SEAT_TABLES } else { MULTI_TABLES };
+        let mut t = String::new();
+        for (k, old) in shipped.iter().enumerate() {
+            let new = fitted
+                .get(&Some(k))
+                .map(|f| if seats { f.seats.clone() } else { Some(f.table.clone()) });
+            let table = new.flatten().unwrap_or_else(|| old.to_vec());
+            if table.is_empty() {
+                t.push_str("    &[],\n");
+            } else {
+                t.push_str("    &[\n");
+                t.push_str(&table_text(&table, "        "));
+                t.push_str("    ],\n");
+            }
         }
-        temps.push(t.max(1).to_string());
-    }
+        t
+    };
+    s.push_str(&multi(false));
     s.push_str("];\n");
     s.push_str(
-        "\n/// The same kinds: the temperature of every seat's chance from the evaluation's model, in\n\
-         /// thousandths (1000: the model as fitted).\n",
+        "\n/// The same kinds: every seat's chance by its share of the evaluation's model (both in\n\
+         /// 1/10000), by share; empty when not fitted (the model's shares then).\n\
+         #[rustfmt::skip]\n\
+         pub const SEAT_TABLES: [&[(i32, u16)]; 3] = [\n",
     );
-    s.push_str(&format!("pub const SEAT_TEMPERATURE: [u32; 3] = [{}];\n", temps.join(", ")));
+    s.push_str(&multi(true));
+    s.push_str("];\n");
     s
 }
