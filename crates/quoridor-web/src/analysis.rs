@@ -60,6 +60,7 @@ impl Candidate {
 #[derive(Clone, Debug)]
 pub struct MoveVerdict {
     ply: u32,
+    at: usize,
     seat: Seat,
     played: String,
     best: String,
@@ -74,6 +75,13 @@ impl MoveVerdict {
     #[wasm_bindgen(getter)]
     pub fn ply(&self) -> u32 {
         self.ply
+    }
+
+    /// The index of the position before the move among the game's positions (0 for the
+    /// first move), the index of [`Review::south`] and [`Review::chances`] before it.
+    #[wasm_bindgen(getter)]
+    pub fn at(&self) -> usize {
+        self.at
     }
 
     /// Who moved: `"S"`, `"N"`.
@@ -210,17 +218,30 @@ impl Engine {
     /// does (`quoridor_ai::review`: the same thresholds, [`INACCURACY`], [`MISTAKE`],
     /// [`BLUNDER`] points); two, three or four players.
     ///
+    /// `on_progress`, when given, is called with the positions done and their number after
+    /// each (an exception it throws is ignored).
+    ///
     /// # Errors
     /// When the record does not read, or `depth` is not from 1 to [`MAX_DEPTH`].
-    pub fn review(&mut self, record: &str, depth: u32) -> Result<Review, JsError> {
+    pub fn review(
+        &mut self,
+        record: &str,
+        depth: u32,
+        on_progress: Option<js_sys::Function>,
+    ) -> Result<Review, JsError> {
         let game: Game = record.parse().map_err(js_error)?;
         let limits = check_depth(depth)?;
-        let inner = review(&mut self.inner, &game, &limits, &mut |_, _| {});
+        let inner = review(&mut self.inner, &game, &limits, &mut |done, total| {
+            if let Some(f) = &on_progress {
+                let _ = f.call2(&JsValue::NULL, &JsValue::from(done), &JsValue::from(total));
+            }
+        });
         let moves = inner
             .moves
             .iter()
             .map(|m| MoveVerdict {
                 ply: m.ply,
+                at: m.at,
                 seat: m.seat,
                 played: m.played.to_string(),
                 best: m.best.to_string(),
@@ -257,13 +278,33 @@ mod tests {
             game.play(m).unwrap();
         }
         let mut engine = Engine::new(4);
-        let review = engine.review(&game.record(), 3).unwrap();
+        let review = engine.review(&game.record(), 3, None).unwrap();
         assert_eq!(review.moves.len(), 4);
         assert_eq!(review.south().len(), 5);
         assert_eq!(review.moves.iter().map(|m| m.ply).collect::<Vec<_>>(), [0, 1, 2, 3]);
         assert!(review.south().iter().all(|c| (0.0..=1.0).contains(c)));
         assert_eq!(review.seats(), ["S", "N"]);
         assert!(review.moves.iter().all(|m| (m.judgement == "best") == (m.played == m.best)));
+    }
+
+    #[test]
+    fn a_review_of_three_players_charts_every_seat() {
+        let mut game = WebGame::new(7, 3, "classic", None, "S").unwrap();
+        for m in ["d2", "b4", "d6", "d3", "c4", "c5h"] {
+            game.play(m).unwrap();
+        }
+        let mut engine = Engine::new(4);
+        let review = engine.review(&game.record(), 2, None).unwrap();
+        assert_eq!(review.seats(), ["S", "W", "N"]);
+        assert_eq!(review.moves.len(), 6);
+        assert_eq!(review.moves.iter().map(|m| m.at).collect::<Vec<_>>(), [0, 1, 2, 3, 4, 5]);
+        let per_seat: Vec<Vec<f64>> =
+            review.seats().iter().map(|s| review.chances(s).unwrap()).collect();
+        for i in 0..7 {
+            let sum: f64 = per_seat.iter().map(|c| c[i]).sum();
+            assert!((sum - 1.0).abs() < 1e-9, "position {i}: {sum}");
+        }
+        assert_eq!(per_seat[0], review.south());
     }
 
     #[test]
