@@ -505,11 +505,12 @@ mod tests {
     /// (iterative deepening from depth 1, one thread) of every root move but the k - 1
     /// found before (`Limits::searchmoves`). `keep`: the table is kept from one search to the next (else
     /// cleared before each).
-    fn separate_searches(pos: &Position, depth: u32, n: usize, keep: bool) -> u64 {
+    fn separate_searches(pos: &Position, depth: u32, n: usize, keep: bool) -> (u64, Vec<Move>) {
         let tt = Arc::new(Tt::new(16));
         let shared = Arc::new(Shared::default());
         let mut w = Worker::new(0, &tt, &shared, 0);
         let mut nodes = 0;
+        let mut found = Vec::new();
         let mut moves: Vec<Move> = pos.legal_moves().into_iter().collect();
         for _ in 0..n.min(moves.len()) {
             if !keep {
@@ -520,8 +521,9 @@ mod tests {
             let r = w.search(pos, &limits, &mut |_| {}).expect("a move");
             nodes += r.info.nodes;
             moves.retain(|&m| m != r.best);
+            found.push(r.best);
         }
-        nodes
+        (nodes, found)
     }
 
     /// The positions of the measure: the start, the bench's middle games, positions of the
@@ -568,7 +570,7 @@ mod tests {
     /// (`MULTIPV_LINES=3` for one number of lines, `MULTIPV_FEN=...` for the positions
     /// that contain it). Prints one table row per position and number of lines: the nodes
     /// of multi-PV, of the separate searches with the table cleared before each and kept,
-    /// and the ratios; then the totals.
+    /// the ratios, and whether both found the same moves; then the totals.
     #[test]
     #[ignore = "a measure, not a check: prints the nodes of multi-PV and of separate searches"]
     fn multipv_costs_less_than_separate_searches() {
@@ -582,11 +584,16 @@ mod tests {
                 let mut engine = Engine::new(EngineOptions::default().with_hash_mb(16));
                 let multi = MultiPv::new(n).unwrap();
                 let a = engine.analyse(&pos, &Limits::depth(depth), multi, &mut |_| {}).unwrap();
-                let cleared = separate_searches(&pos, depth, n, false);
-                let kept = separate_searches(&pos, depth, n, true);
+                let (cleared, moves) = separate_searches(&pos, depth, n, false);
+                let (kept, _) = separate_searches(&pos, depth, n, true);
+                let mut ours: Vec<Move> = a.lines.iter().map(|c| c.mv).collect();
+                let mut theirs = moves;
+                ours.sort_by_key(ToString::to_string);
+                theirs.sort_by_key(ToString::to_string);
+                let same = if ours == theirs { "yes" } else { "no" };
                 let (r1, r2) = (a.nodes as f64 / cleared as f64, a.nodes as f64 / kept as f64);
                 println!(
-                    "| `{fen}` | {depth} | {n} | {} | {cleared} | {kept} | {r1:.2} | {r2:.2} |",
+                    "| `{fen}` | {depth} | {n} | {} | {cleared} | {kept} | {r1:.2} | {r2:.2} | {same} |",
                     a.nodes
                 );
                 let t: &mut [f64; 7] = totals.entry(n).or_default();
