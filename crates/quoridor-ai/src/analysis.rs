@@ -2,11 +2,11 @@
 //! own score and principal variation at the same depth.
 //!
 //! How the lines are found (`docs/ai.md`, "Candidate moves"): the first is the search's
-//! own result, exactly what [`crate::Engine::search`] returns under the same limits; then
-//! one more pass over the other root moves at the depth that search completed gives each of
-//! the next best its exact score: a move is searched with a window whose lower bound is the
-//! score of the worst line kept so far, so a move that cannot enter the list costs a
-//! null-window search only.
+//! own result, exactly what [`crate::Engine::search`] returns under the same limits; then a
+//! pass over the other root moves at every depth that search completed gives each of the
+//! next best its exact score at that depth: a move is tested with a window whose lower
+//! bound is the score of the worst line kept so far, so a move that cannot enter the list
+//! costs a null-window search only.
 
 use core::fmt;
 use core::str::FromStr;
@@ -160,16 +160,18 @@ pub struct Analysis {
     /// search of another move found it better than the first search (whose reductions
     /// searched that move less deep): that move then comes first.
     pub lines: Vec<Candidate>,
-    /// The depth every line was searched to, in plies.
+    /// The depth of the search's line (the first search's), in plies; every line is
+    /// searched to it unless a limit cut the analysis short ([`Candidate::depth`]).
     pub depth: u32,
-    /// Whether every line asked for was searched: false when a time or node limit, or the
-    /// stop flag, cut the second pass short (the lines given are exact, but a better move
-    /// than the last of them may be missing), and when the search cannot give more lines
-    /// (max^n, [`crate::params::MultiSearch::MaxN`], gives one).
+    /// Whether every line asked for was searched to [`Analysis::depth`]: false when a time
+    /// or node limit, or the stop flag, cut the passes after the search short (the lines
+    /// after the first are then those of the deepest pass that finished, exact at its
+    /// depth), and when the search cannot give more lines (max^n,
+    /// [`crate::params::MultiSearch::MaxN`], gives one).
     pub complete: bool,
-    /// Nodes searched, both passes.
+    /// Nodes searched, the search and the passes.
     pub nodes: u64,
-    /// Time spent, both passes.
+    /// Time spent, the search and the passes.
     pub time: Duration,
 }
 

@@ -464,7 +464,7 @@ impl Engine {
 }
 
 /// The first search's share of `limits` when more lines follow: half of a node or time
-/// limit (the second pass gets the rest); a depth limit and the stop flag unchanged.
+/// limit (the passes after it get the rest); a depth limit and the stop flag unchanged.
 fn first_share(limits: &Limits) -> Limits {
     let mut l = limits.clone();
     l.nodes = limits.nodes.map(|n| n / 2);
