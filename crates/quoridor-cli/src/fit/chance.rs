@@ -138,7 +138,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         fitted.insert(kind, fit_kind(args, kind, points, out)?);
     }
     if let Some(path) = &args.out {
-        std::fs::write(path, source(&fitted))
+        // The file written before says what the tables kept from it were fitted on.
+        let before = std::fs::read_to_string(path).unwrap_or_default();
+        std::fs::write(path, source(&fitted, &before))
             .with_context(|| format!("cannot write `{}`", path.display()))?;
         writeln!(out, "tables written to {}", path.display())?;
     }
@@ -365,24 +367,25 @@ fn calibration(out: &mut dyn Write, pairs: impl Iterator<Item = (f64, f64)>) -> 
 }
 
 /// `chance_table.rs`: the fitted kinds' tables, the shipped ones for the others.
-fn source(fitted: &BTreeMap<Kind, Fitted>) -> String {
+/// `before` is the file written before (its note of what a kept table was fitted on is
+/// kept too).
+fn source(fitted: &BTreeMap<Kind, Fitted>, before: &str) -> String {
     let mut s = String::from(
         "//! The winning chances' tables (see `crate::chance`), written by `quoridor fit --chance`\n\
          //! (see `docs/ai.md`): do not edit by hand.\n//!\n",
     );
-    let about = |kind: Kind| match fitted.get(&kind) {
-        Some(f) => format!("{} positions of {} games", f.positions, f.games),
-        None => "as shipped before (not in the files of the last fit)".to_string(),
-    };
-    s.push_str(&format!("//! Two players: {}.\n", about(None)));
-    for k in 0..MultiGame::ALL.len() {
-        let name = MultiGame::ALL[k].name();
-        s.push_str(&format!(
-            "//! {}{}: {}.\n",
-            name[..1].to_uppercase(),
-            &name[1..],
-            about(Some(k))
-        ));
+    let kinds = std::iter::once(None).chain((0..MultiGame::ALL.len()).map(Some));
+    for kind in kinds {
+        let name = kind_name(kind);
+        let head = format!("//! {}{}: ", name[..1].to_uppercase(), &name[1..]);
+        let about = match fitted.get(&kind) {
+            Some(f) => format!("{} positions of {} games.", f.positions, f.games),
+            None => before.lines().find_map(|l| l.strip_prefix(head.as_str())).map_or(
+                "the table shipped (not in the files of the last fit).".to_string(),
+                str::to_string,
+            ),
+        };
+        s.push_str(&format!("{head}{about}\n"));
     }
     let table_text = |t: &[(i32, u16)], indent: &str| -> String {
         t.iter().map(|(x, p)| format!("{indent}({x}, {p}),\n")).collect()
