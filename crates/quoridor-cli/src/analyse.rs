@@ -143,7 +143,7 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
                     .collect();
                 writeln!(
                     out,
-                    "chances   {} (each seat, the evaluation's model)",
+                    "chances   {} (each seat: the evaluation's model, calibrated)",
                     parts.join("  ")
                 )?;
             }
