@@ -479,6 +479,22 @@ mod tests {
 
     use super::*;
 
+    /// The passes after the search that find the other lines of a multi-PV analysis share
+    /// the root moves among all the threads: each thread searches some.
+    #[test]
+    fn every_thread_searches_in_the_multi_pv_passes() {
+        let pos: Position = "9 S:e4:8,N:e6:9 e3h,d4v,f6v N 6".parse().unwrap();
+        let mut engine = Engine::new(EngineOptions::default().with_hash_mb(8).with_threads(2));
+        let three = MultiPv::new(3).unwrap();
+        let a = engine.analyse(&pos, &Limits::depth(6), three, &mut |_| {}).unwrap();
+        assert_eq!(a.lines.len(), 3);
+        let pass: Vec<u64> = engine.workers.iter().map(|w| w.budget.nodes).collect();
+        assert!(pass.iter().all(|&n| n > 1000), "nodes of each thread in the passes: {pass:?}");
+        let total: u64 = pass.iter().sum();
+        // Neither thread did nearly all of it.
+        assert!(pass.iter().all(|&n| n * 10 > total), "{pass:?}");
+    }
+
     #[test]
     fn a_helper_thread_s_panic_is_raised_on_the_calling_thread() {
         let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1).with_threads(3));
