@@ -20,10 +20,16 @@
 //! }
 //! ```
 
+use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread::ScopedJoinHandle;
+use std::time::Duration;
+
 use quoridor_core::{Event, Game, Move, Outcome, Position, Seat};
 
 use crate::chance::{Judgement, seat_chances_with, win_chance};
-use crate::{Engine, Limits, MultiPv, Score};
+use crate::engine::join_all;
+use crate::{Engine, EngineOptions, Limits, MultiPv, Score};
 
 /// The review of one move.
 #[derive(Clone, Debug)]
@@ -149,8 +155,8 @@ struct Analysed {
 }
 
 /// Analyses every position of `game` within `limits` and judges every move; `progress` is
-/// told each position done (and how many there are). Returns the moves' reviews and every
-/// seat's chance at every position.
+/// told the positions done (and how many there are) as they are done. Returns the moves'
+/// reviews and every seat's chance at every position.
 ///
 /// The mover's chance before a move is its chance with the engine's move; after it, its
 /// chance with the move played, searched within the same limits from the position before
@@ -159,8 +165,15 @@ struct Analysed {
 /// limit there, the next position's own analysis stands for it (its score is the
 /// opponent's, turned around), which saves a search a move.
 ///
-/// The positions are searched in order, on every thread the engine has; a game whose end is
-/// already decided has nothing to search at its last position.
+/// With several threads ([`crate::EngineOptions::threads`]) the game is cut into as many
+/// runs of consecutive positions, each reviewed on its own thread by its own engine (the
+/// first by `engine`, the others by engines of `engine`'s options, one thread each): no
+/// search is shared, so the work divides, and the review is the same from run to run for a
+/// given number of threads (one engine per run of positions keeps its table from one
+/// position to the next). A finished game has nothing to search at its last position.
+///
+/// # Panics
+/// Only on a bug in the search (a panic on another thread is raised again here).
 pub fn review(
     engine: &mut Engine,
     game: &Game,
@@ -172,34 +185,45 @@ pub fn review(
         limits.depth.is_some_and(|d| d >= 2) && limits.nodes.is_none() && !limits.is_timed();
     let positions: Vec<Position> = game.positions().copied().collect();
     let total = positions.len();
-    // The game so far: the engine knows the positions it went through (repetitions in
-    // three- and four-player games).
-    let mut so_far = Game::from_position(*game.start());
-    let mut analysed: Vec<Option<Analysed>> = Vec::with_capacity(total);
-    for i in 0..total {
-        let event = game.events().get(i).copied();
-        let a = engine.analyse_game(&so_far, limits, MultiPv::ONE, &mut |_| {}).map(|a| {
-            let best = a.best();
-            Analysed { best: best.mv, line: best.pv.clone(), score: best.score, played: None }
-        });
-        let a = a.map(|mut a| {
-            if let Some(Event::Move { mv, .. }) = event {
-                let over = positions.get(i + 1).is_none_or(Position::is_game_over);
-                if mv != a.best && !over && (!two || fixed_depth) {
-                    a.played = Some(played_score(engine, &so_far, mv, limits, two));
-                }
+    let job = Job { game, positions: &positions, limits, two, fixed_depth };
+    let had = engine.options().threads;
+    let threads = had.clamp(1, total.max(1));
+    let done = AtomicUsize::new(0);
+    let analysed = if threads == 1 {
+        job.run(engine, 0..total, &done, &mut |n| progress(n, total))
+    } else {
+        let per = total.div_ceil(threads);
+        let runs: Vec<Range<usize>> = (0..threads)
+            .map(|k| k * per..((k + 1) * per).min(total))
+            .filter(|r| !r.is_empty())
+            .collect();
+        let options = EngineOptions { threads: 1, ..engine.options().clone() };
+        engine.set_threads(1);
+        let parts = std::thread::scope(|s| {
+            let handles: Vec<_> = runs[1..]
+                .iter()
+                .map(|r| {
+                    let (job, done, options) = (&job, &done, options.clone());
+                    s.spawn(move || {
+                        job.run(&mut Engine::new(options), r.clone(), done, &mut |_| {})
+                    })
+                })
+                .collect();
+            let mut first = job.run(engine, runs[0].clone(), &done, &mut |n| progress(n, total));
+            // Keep telling the progress while the other runs finish.
+            while !handles.iter().all(ScopedJoinHandle::is_finished) {
+                std::thread::sleep(Duration::from_millis(50));
+                progress(done.load(Ordering::Relaxed), total);
             }
-            a
+            for part in join_all(handles) {
+                first.extend(part);
+            }
+            progress(total, total);
+            first
         });
-        analysed.push(a);
-        progress(i + 1, total);
-        // The events of a game replay without fault.
-        let _ = match event {
-            Some(Event::Move { mv, .. }) => so_far.play(mv).is_ok(),
-            Some(Event::Resign(seat)) => so_far.resign(seat).is_ok(),
-            None => true,
-        };
-    }
+        engine.set_threads(had);
+        parts
+    };
     let mut out = Vec::new();
     for (i, event) in game.events().iter().enumerate() {
         let Event::Move { seat, mv } = *event else { continue };
@@ -243,6 +267,62 @@ pub fn review(
         .map(|(pos, a)| seat_chances_at(pos, a.as_ref().map(|a| a.score)))
         .collect();
     GameReview { moves: out, chances, seats: game.start().seats().collect() }
+}
+
+/// What every thread of a review shares: the game, its positions, the limits.
+struct Job<'a> {
+    game: &'a Game,
+    positions: &'a [Position],
+    limits: &'a Limits,
+    two: bool,
+    /// A fixed depth (no time or node limit): the move played gets its own search.
+    fixed_depth: bool,
+}
+
+impl Job<'_> {
+    /// Analyses the positions of `run` (indices into the game's positions) with `engine`,
+    /// counting each in `done` and telling `tick` the count.
+    fn run(
+        &self,
+        engine: &mut Engine,
+        run: Range<usize>,
+        done: &AtomicUsize,
+        tick: &mut dyn FnMut(usize),
+    ) -> Vec<Option<Analysed>> {
+        let events = self.game.events();
+        // The game so far: the engine knows the positions it went through (repetitions in
+        // three- and four-player games). The events of a game replay without fault.
+        let mut so_far = Game::from_position(*self.game.start());
+        let replay = |g: &mut Game, event: Option<&Event>| match event {
+            Some(&Event::Move { mv, .. }) => g.play(mv).is_ok(),
+            Some(&Event::Resign(seat)) => g.resign(seat).is_ok(),
+            None => true,
+        };
+        for e in &events[..run.start.min(events.len())] {
+            replay(&mut so_far, Some(e));
+        }
+        let mut out = Vec::with_capacity(run.len());
+        for i in run {
+            let event = events.get(i);
+            let a = engine.analyse_game(&so_far, self.limits, MultiPv::ONE, &mut |_| {}).map(|a| {
+                let best = a.best();
+                Analysed { best: best.mv, line: best.pv.clone(), score: best.score, played: None }
+            });
+            let a = a.map(|mut a| {
+                if let Some(&Event::Move { mv, .. }) = event {
+                    let over = self.positions.get(i + 1).is_none_or(Position::is_game_over);
+                    if mv != a.best && !over && (!self.two || self.fixed_depth) {
+                        a.played = Some(played_score(engine, &so_far, mv, self.limits, self.two));
+                    }
+                }
+                a
+            });
+            out.push(a);
+            tick(done.fetch_add(1, Ordering::Relaxed) + 1);
+            replay(&mut so_far, event);
+        }
+        out
+    }
 }
 
 /// The mover's score of `mv` in the current position of `so_far`: searched within `limits`

@@ -178,3 +178,34 @@ fn searchmoves_restricts_the_root_and_ignores_illegal_moves() {
     let exact = all.lines.iter().find(|c| c.mv == step).unwrap().score;
     assert_eq!(r.info.score, exact);
 }
+
+/// A review on several threads: each reviews a run of consecutive positions with its own
+/// engine on one thread, so two reviews on three threads agree, and every position is
+/// analysed (a verdict per move, a chance per position).
+#[test]
+fn a_review_on_threads_divides_the_game_and_repeats_itself() {
+    use quoridor_ai::review::review;
+    let game: Game = "1. e2 e8 2. e3 e7 3. e4 e6 4. d4h e5 5. e3 d5h 6. c4v f5 *".parse().unwrap();
+    let run = |threads: usize| {
+        let mut engine =
+            Engine::new(EngineOptions::default().with_hash_mb(4).with_threads(threads));
+        let mut told = Vec::new();
+        let r =
+            review(&mut engine, &game, &Limits::depth(4), &mut |n, total| told.push((n, total)));
+        assert_eq!(engine.options().threads, threads, "the engine keeps its threads");
+        (r, told)
+    };
+    let (a, told) = run(3);
+    let (b, _) = run(3);
+    assert_eq!(a.moves.len(), 12);
+    assert_eq!(a.chances.len(), 13);
+    let key = |r: &quoridor_ai::review::GameReview| {
+        r.moves.iter().map(|m| (m.best, m.before, m.after, m.judgement)).collect::<Vec<_>>()
+    };
+    assert_eq!(key(&a), key(&b));
+    assert_eq!(told.last(), Some(&(13, 13)), "{told:?}");
+    assert!(told.windows(2).all(|w| w[0].0 <= w[1].0), "{told:?}");
+    // One thread and three judge the same moves the engine's.
+    let (one, _) = run(1);
+    assert_eq!(one.moves.len(), 12);
+}
