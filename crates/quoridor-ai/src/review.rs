@@ -38,7 +38,7 @@ pub struct MoveReview {
     /// The ply of the position before the move (0 for the first move of a game).
     pub ply: u32,
     /// The index of the position before the move among the game's positions (and in
-    /// [`Review::chances`]).
+    /// [`GameReview::chances`]).
     pub at: usize,
     /// Who moved.
     pub seat: Seat,
