@@ -111,6 +111,13 @@ pub struct Candidate {
     pub depth: u32,
 }
 
+/// Sorts lines best first; stable: among equal scores the order stays (the search's own
+/// move first). One function for every sort of lines, which keeps one copy of the sort in
+/// the program (the page's WebAssembly module among others).
+pub(crate) fn sort_lines(lines: &mut [Candidate]) {
+    lines.sort_by_key(|c| core::cmp::Reverse(c.score));
+}
+
 /// One depth of an analysis ([`crate::Engine::analyse_by_depth`]): every line at that
 /// depth, best first. Made by the engine only; it may tell more in later versions.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use std::thread::ScopedJoinHandle;
 
 use quoridor_core::{Game, Move, Position};
 
-use crate::analysis::{Analysis, AnalysisInfo, Candidate, MultiPv};
+use crate::analysis::{Analysis, AnalysisInfo, Candidate, MultiPv, sort_lines};
 use crate::params::MAX_THREADS;
 use crate::params::MultiSearch;
 use crate::params::{EvalParams, SearchParams};
@@ -428,7 +428,7 @@ impl Engine {
                 let mut lines = vec![line.clone()];
                 lines.extend_from_slice(others);
                 // Stable: the search's move stays first unless another proved better.
-                lines.sort_by_key(|c| std::cmp::Reverse(c.score));
+                sort_lines(&mut lines);
                 on_depth(&AnalysisInfo::new(
                     line.depth,
                     lines,
@@ -439,7 +439,7 @@ impl Engine {
         );
         let mut lines = vec![own];
         lines.extend(others.lines);
-        lines.sort_by_key(|c| std::cmp::Reverse(c.score));
+        sort_lines(&mut lines);
         let nodes = self.workers.iter().fold(first_nodes, |n, w| n.saturating_add(w.budget.nodes));
         let (depth, time) = (first.info.depth, start.elapsed());
         Some(Analysis { lines, depth, complete: others.complete, nodes, time })

@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use quoridor_core::{Move, Position};
 
 use super::{INF, Worker};
-use crate::analysis::Candidate;
+use crate::analysis::{Candidate, sort_lines};
 use crate::movepick::{Buf, Child, Gen};
 use crate::params::{ASPIRATION, ASPIRATION_OPEN, PV_MAX, REPETITION, WIN, WIN_BOUND};
 use crate::race::RaceValue;
@@ -156,8 +156,8 @@ pub(crate) fn more_lines(
         else {
             break;
         };
-        let mut leads: Vec<&Candidate> = lines.iter().chain([&own]).collect();
-        leads.sort_by_key(|c| Reverse(c.score));
+        let mut leads: Vec<Candidate> = lines.iter().chain([&own]).cloned().collect();
+        sort_lines(&mut leads);
         values.push((own.mv, own.score.to_internal()));
         prev = Previous {
             values,
@@ -177,7 +177,7 @@ pub(crate) fn more_lines(
     // search's at that depth) joins the lines unless it is the move of the first line.
     lines.extend(own);
     lines.retain(|c| c.mv != first.best);
-    lines.sort_by_key(|c| Reverse(c.score));
+    sort_lines(&mut lines);
     lines.truncate(more);
     MoreLines { lines, complete: false }
 }
@@ -212,13 +212,13 @@ fn one_pass(
     let (leads, boundary) = (&prev.leads, prev.boundary);
     let mut root = Buf::default();
     workers[0].movegen().generate(pos, 0, 0, &mut root, Gen::All);
-    root.cands.sort_by_key(|c| Reverse(c.key));
     root.cands.retain(|c| c.mv != own && limits.moves.as_ref().is_none_or(|m| m.contains(&c.mv)));
     let value_of = |m: Move| prev.values.iter().find(|&&(o, _)| o == m).map(|&(_, v)| v);
-    // The previous pass's lines first, then by value; stable: the generator's order among
-    // moves of equal value.
-    root.cands
-        .sort_by_key(|c| (!leads.contains(&c.mv), Reverse(value_of(c.mv).unwrap_or(i32::MIN))));
+    // The previous pass's lines first, then by value, then by the generator's key; stable:
+    // the generator's order among moves equal in all three.
+    root.cands.sort_by_key(|c| {
+        (!leads.contains(&c.mv), Reverse(value_of(c.mv).unwrap_or(i32::MIN)), Reverse(c.key))
+    });
     let more = more.min(root.cands.len());
     let lead = root.cands.iter().take_while(|c| leads.contains(&c.mv)).count();
     let lead = lead.min(more);
@@ -486,7 +486,7 @@ impl Worker {
                 Candidate { mv: m, score, pv, depth }
             })
             .collect();
-        lines.sort_by_key(|c| Reverse(c.score));
+        sort_lines(&mut lines);
         lines.truncate(more);
         lines
     }
