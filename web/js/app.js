@@ -28,7 +28,8 @@ const state = {
   infoPosition: null,  // the position it is about
   lastThought: null,   // { info, seat, move, events }: why the engine played its last move
   candidates: null,    // { position, lines }: the analysis's candidate moves
-  review: null,        // { line, moves, south }: the review of the game (line: its events)
+  review: null,        // { line, depth, moves, seats, chances }: the review of the game (line: its events)
+  browsing: false,     // playing: the board shows an earlier position of the line, the game waits
   message: '',
   messageKind: '',
 };
@@ -57,6 +58,12 @@ function over() {
 
 function humansInGame() {
   return seats().filter((s) => state.players[s] === HUMAN);
+}
+
+// Playing (not analysing) with the board on an earlier position of the line: the game waits
+// until the player continues from there (or goes back to the last move).
+function isBrowsing() {
+  return state.browsing && !state.analysing && state.redo.length > 0;
 }
 
 function describe(seat) {
@@ -173,6 +180,7 @@ function newGame(options) {
   state.game = game;
   state.analysed = null;
   state.redo = [];
+  state.browsing = false;
   state.paused = false;
   state.info = null;
   engine.newGame();
@@ -207,6 +215,7 @@ function loadText(text) {
   state.game = game;
   state.analysed = null;
   state.redo = [];
+  state.browsing = false;
   state.info = null;
   for (const s of Game.seatsFor(4)) state.players[s] = HUMAN;
   engine.newGame();
@@ -222,6 +231,7 @@ function loadText(text) {
 function wantsEngine() {
   if (over()) return false;
   if (state.analysing) return true;
+  if (isBrowsing()) return false;
   return !state.paused && !isHuman(state.game.turn());
 }
 
@@ -283,10 +293,10 @@ function runEngine() {
 // ---------------------------------------------------------------------------------------
 // The move list and the review
 
-// The candidate moves shown in analysis mode, and the review's depth per position: small
-// and fixed, so that both come at once.
+// The candidate moves shown in analysis mode: small and fixed, so that they come at once.
+// The review's depth per position is the player's choice (quick, normal, deep).
 const CANDIDATES = { multipv: 3, depth: 4 };
-const REVIEW_DEPTH = 4;
+const REVIEW_DEPTHS = { quick: 4, normal: 6, deep: 8 };
 
 // The whole line: the events played, then those taken back (redo's next one last).
 function fullLine() {
@@ -307,8 +317,17 @@ function jumpTo(ply) {
   while (state.game.events().length < target && state.redo.length) {
     if (!replay(state.redo.pop())) break;
   }
-  if (!state.analysing && humansInGame().length === 0) state.paused = true;
+  // Playing, a look at an earlier position changes nothing until the player continues.
+  state.browsing = !state.analysing && state.game.events().length < line.length;
   say('');
+  afterChange();
+}
+
+// Browsing: play on from the position on the board (the moves after it are dropped at the
+// next move), or go back to the last move.
+function continueHere() {
+  state.browsing = false;
+  say(`The game goes on from move ${state.game.events().length}.`);
   afterChange();
 }
 
@@ -322,18 +341,22 @@ async function reviewGame() {
   stopEngine();
   const thinking = { kind: 'review', seat: state.game.turn(), position: state.game.position() };
   state.thinking = thinking;
-  $('review-status').textContent = 'reviewing…';
+  const depth = REVIEW_DEPTHS[$('review-depth').value] ?? REVIEW_DEPTHS.quick;
+  $('review-status').textContent = `reviewing at depth ${depth}…`;
   renderEngine();
+  const onProgress = (done, total) => {
+    if (state.thinking === thinking) $('review-status').textContent = `reviewing at depth ${depth}: ${done} of ${total} positions`;
+  };
   try {
-    const answer = await engine.review(record, REVIEW_DEPTH);
+    const answer = await engine.review(record, depth, onProgress);
     if (state.thinking === thinking) state.thinking = null;
     if (answer.stopped) {
       $('review-status').textContent = 'review stopped';
     } else {
-      state.review = { line, ...answer.review };
+      state.review = { line, depth, ...answer.review };
       const errors = answer.review.moves.filter((m) => ['inaccuracy', 'mistake', 'blunder'].includes(m.judgement));
       $('review-status').textContent =
-        `depth ${REVIEW_DEPTH} per position: ${errors.length} ${errors.length === 1 ? 'error' : 'errors'} marked`;
+        `depth ${depth} per position: ${errors.length} ${errors.length === 1 ? 'error' : 'errors'} marked`;
     }
   } catch (err) {
     if (state.thinking === thinking) state.thinking = null;
@@ -353,13 +376,15 @@ function svgEl(name, attrs, parent) {
   return e;
 }
 
-// The move list (each move a button to its position) and the review's graph: South's
-// winning chance over the plies, the inaccuracies, mistakes and blunders marked.
+// The move list (each move a button to its position) and the review's graph: with two
+// players South's winning chance over the plies, with more every seat's in its colour; the
+// inaccuracies, mistakes and blunders marked on the mover's curve.
 function renderReview() {
   const line = fullLine();
   const here = state.game.events().length;
   const review = state.review && state.review.line === line.join(' ') ? state.review : null;
-  const verdicts = new Map((review?.moves ?? []).map((m) => [m.ply + 1, m]));
+  // Keyed by the position after the move (its index in the line, from 1).
+  const verdicts = new Map((review?.moves ?? []).map((m) => [m.at + 1, m]));
   const list = $('move-list');
   list.replaceChildren();
   line.forEach((ev, i) => {
@@ -375,21 +400,30 @@ function renderReview() {
     li.appendChild(b);
     list.appendChild(li);
   });
+  const browsing = isBrowsing();
+  $('browse-bar').hidden = !browsing;
+  if (browsing) $('browse-text').textContent = `Viewing the position after move ${here} of ${line.length}.`;
   $('review').disabled = !state.analysing || line.length === 0 || state.thinking?.kind === 'review';
   const svg = $('review-graph');
   svg.toggleAttribute('hidden', !review);
   svg.replaceChildren();
   if (!review) return;
-  const n = Math.max(1, review.south.length - 1);
+  const two = review.seats.length === 2;
+  const n = Math.max(1, review.chances[review.seats[0]].length - 1);
   const x = (ply) => (ply / n) * GRAPH.w;
   const y = (c) => (1 - c) * GRAPH.h;
   svgEl('rect', { x: 0, y: 0, width: GRAPH.w, height: GRAPH.h, class: 'graph-back' }, svg);
   svgEl('line', { x1: 0, y1: GRAPH.h / 2, x2: GRAPH.w, y2: GRAPH.h / 2, class: 'graph-half' }, svg);
-  svgEl('polyline', { points: review.south.map((c, i) => `${x(i)},${y(c)}`).join(' '), class: 'graph-line' }, svg);
+  for (const seat of two ? ['S'] : review.seats) {
+    const points = review.chances[seat].map((c, i) => `${x(i)},${y(c)}`).join(' ');
+    const curve = svgEl('polyline', { points, class: `graph-line${two ? '' : ` seat-${seat}`}`, 'data-seat': seat }, svg);
+    svgEl('title', {}, curve).textContent = `${Game.seatName(seat)}'s winning chance`;
+  }
   svgEl('line', { x1: x(here), y1: 0, x2: x(here), y2: GRAPH.h, class: 'graph-here', 'data-ply': here }, svg);
   for (const m of review.moves) {
     if (!['inaccuracy', 'mistake', 'blunder'].includes(m.judgement)) continue;
-    const c = svgEl('circle', { cx: x(m.ply + 1), cy: y(review.south[m.ply + 1]), r: 4, class: `graph-mark ${m.judgement}`, 'data-ply': m.ply + 1 }, svg);
+    const chance = review.chances[m.seat][m.at + 1];
+    const c = svgEl('circle', { cx: x(m.at + 1), cy: y(chance), r: 4, class: `graph-mark ${m.judgement}`, 'data-ply': m.at + 1 }, svg);
     svgEl('title', {}, c).textContent = `${m.seat} ${m.played}: ${m.judgement} (best ${m.best})`;
   }
 }
@@ -399,7 +433,7 @@ function onGraphClick(e) {
   const review = state.review;
   if (!review) return;
   const box = svg.getBoundingClientRect();
-  const n = Math.max(1, review.south.length - 1);
+  const n = Math.max(1, review.chances[review.seats[0]].length - 1);
   jumpTo(Math.round(((e.clientX - box.left) / box.width) * n));
 }
 
@@ -458,7 +492,7 @@ function wallOwners() {
 }
 
 function canPlayHere() {
-  return !over() && isHuman(state.game.turn()) && !(state.thinking?.kind === 'play');
+  return !over() && !isBrowsing() && isHuman(state.game.turn()) && !(state.thinking?.kind === 'play');
 }
 
 function render() {
@@ -511,7 +545,9 @@ function renderStatus(interactive) {
   }
   const turn = g.turn();
   status.classList.add(`seat-${turn}`);
-  if (state.thinking?.kind === 'play') {
+  if (isBrowsing()) {
+    status.textContent = `${describe(turn)} to move in this earlier position; the game waits: continue from here, or go back to the last move.`;
+  } else if (state.thinking?.kind === 'play') {
     status.textContent = `${describe(turn)} is thinking…`;
   } else if (interactive) {
     const walls = g.wallsInHand(turn);
@@ -664,7 +700,9 @@ const SAVE_KEY = 'quoridor-game';
 function save() {
   try {
     if (state.game) {
-      localStorage.setItem(SAVE_KEY, JSON.stringify({ record: state.game.record(), players: state.players }));
+      localStorage.setItem(SAVE_KEY, JSON.stringify({
+        record: state.game.record(), players: state.players, redo: state.redo, browsing: state.browsing,
+      }));
     }
   } catch {
     // Storage may be off (private windows): the page works without it.
@@ -691,6 +729,10 @@ function restore() {
     const who = saved.players?.[s];
     if (who === HUMAN || (Number.isInteger(who) && who >= 1 && who <= 10)) state.players[s] = who;
   }
+  // The moves after the position on the board (a look back at an earlier position): each is
+  // checked when played again.
+  state.redo = Array.isArray(saved.redo) ? saved.redo.filter((e) => typeof e === 'string' && /^[SWNE]:\S+$/.test(e)) : [];
+  state.browsing = saved.browsing === true;
   engine.newGame();
   return true;
 }
@@ -828,6 +870,8 @@ function wire() {
   $('resign').addEventListener('click', resign);
   $('stop').addEventListener('click', stop);
   $('review').addEventListener('click', reviewGame);
+  $('continue-here').addEventListener('click', continueHere);
+  $('back-to-game').addEventListener('click', () => jumpTo(fullLine().length));
   $('review-graph').addEventListener('click', onGraphClick);
   $('move-list').addEventListener('click', (e) => {
     const b = e.target.closest('button[data-ply]');
@@ -841,6 +885,8 @@ function wire() {
   $('analyse').addEventListener('change', (e) => {
     stopEngine();
     state.analysing = e.target.checked;
+    // Back to playing on an earlier position of the line: it is only looked at.
+    state.browsing = !state.analysing && state.redo.length > 0;
     state.analysed = null;
     state.info = null;
     state.paused = false;

@@ -4,7 +4,7 @@
 export class EngineClient {
   constructor() {
     this.nextId = 1;
-    this.pending = null;   // { id, resolve, reject, onInfo, lastInfo }
+    this.pending = null;   // { id, resolve, reject, onInfo, onCandidates, onProgress, lastInfo }
     this.seed = 1;
     this.spawn();
   }
@@ -26,6 +26,8 @@ export class EngineClient {
     if (!p || msg.id !== p.id) return;   // a stale answer of a stopped search
     if (msg.type === 'candidates') {
       p.onCandidates?.(msg.candidates);
+    } else if (msg.type === 'progress') {
+      p.onProgress?.(msg.done, msg.total);
     } else if (msg.type === 'info') {
       p.lastInfo = msg.info;
       p.onInfo?.(msg.info);
@@ -42,11 +44,11 @@ export class EngineClient {
     return this.pending !== null;
   }
 
-  request(body, onInfo, onCandidates) {
+  request(body, onInfo, onCandidates, onProgress) {
     if (this.pending) this.stop();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending = { id, resolve, reject, onInfo, onCandidates, lastInfo: null };
+      this.pending = { id, resolve, reject, onInfo, onCandidates, onProgress, lastInfo: null };
       this.worker.postMessage({ ...body, id });
     });
   }
@@ -63,9 +65,11 @@ export class EngineClient {
     return this.request({ kind: 'analyse', position, candidates }, onInfo, onCandidates);
   }
 
-  // Reviews the game of `record` at `depth` plies per position: resolves { review }.
-  review(record, depth) {
-    return this.request({ kind: 'review', record, depth });
+  // Reviews the game of `record` at `depth` plies per position: resolves { review }
+  // (review: { moves, seats, chances: { S: [...], ... } }); `onProgress(done, total)` is
+  // told each position done.
+  review(record, depth, onProgress) {
+    return this.request({ kind: 'review', record, depth }, undefined, undefined, onProgress);
   }
 
   // A one-ply search, for a move at once.

@@ -61,15 +61,17 @@ self.onmessage = async (event) => {
       }
       case 'review': {
         engine ??= new Engine(32);
-        const r = engine.review(msg.record, msg.depth);
+        const onProgress = (done, total) => self.postMessage({ id, type: 'progress', done, total });
+        const r = engine.review(msg.record, msg.depth, onProgress);
         const moves = r.moves.map((m) => {
-          const p = { ply: m.ply, seat: m.seat, played: m.played, best: m.best, line: m.line, lost: m.lost, judgement: m.judgement };
+          const p = { ply: m.ply, at: m.at, seat: m.seat, played: m.played, best: m.best, line: m.line, lost: m.lost, judgement: m.judgement };
           m.free();
           return p;
         });
-        const south = Array.from(r.south);
+        const seats = r.seats;
+        const chances = Object.fromEntries(seats.map((s) => [s, Array.from(r.chances(s))]));
         r.free();
-        self.postMessage({ id, type: 'done', review: { moves, south } });
+        self.postMessage({ id, type: 'done', review: { moves, seats, chances } });
         break;
       }
       case 'search': {

@@ -333,24 +333,29 @@ test('the binding refuses bad analysis arguments with errors, not panics', async
     await m.default();
     const engine = new m.Engine(1);
     const start = new m.Game(9, 2, 'classic', undefined, 'S').position();
-    const three = new m.Game(7, 3, 'classic', undefined, 'S').record();
+    const three = new m.Game(7, 3, 'classic', undefined, 'S');
+    for (const mv of ['d2', 'b4', 'd6']) three.play(mv);
     const out = [];
     for (const f of [() => engine.analyse(start, 0, 4), () => engine.analyse(start, 3, 0),
       () => engine.analyse(start, 3, 99), () => engine.analyse('not a position', 3, 4),
-      () => engine.review(three, 4), () => engine.review('1. e9 *', 4)]) {
+      () => engine.review('1. e9 *', 4), () => engine.review(three.record(), 21),
+      () => engine.review(three.record(), 2).chances('E')]) {
       try { f(); out.push('no error'); } catch (err) { out.push(`${err.constructor.name}: ${err.message}`); }
     }
-    // Still usable after the errors.
+    // Still usable after the errors; three players reviewed, seat by seat.
     out.push(engine.analyse(start, 2, 2).length);
+    const r = engine.review(three.record(), 2);
+    out.push(r.seats.join(' '), r.chances('W').length);
     return out;
   });
-  assert.equal(messages.length, 7);
-  for (const msg of messages.slice(0, 6)) assert.match(msg, /^Error: /);
+  assert.equal(messages.length, 10);
+  for (const msg of messages.slice(0, 7)) assert.match(msg, /^Error: /);
   assert.match(messages[0], /multipv 0/);
   assert.match(messages[1], /depth 0/);
   assert.match(messages[2], /depth 99/);
-  assert.match(messages[4], /two-player/);
-  assert.equal(messages[6], 2);
+  assert.match(messages[5], /depth 21/);
+  assert.match(messages[6], /`E` is not a seat of this game/);
+  assert.deepEqual(messages.slice(7), [2, 'S W N', 4]);
 });
 
 test('review: the graph of the game with its mistakes; a click on it or on the move list moves the board', async () => {
@@ -363,7 +368,7 @@ test('review: the graph of the game with its mistakes; a click on it or on the m
   await page.waitForSelector('#review-graph:not([hidden]) polyline.graph-line', { timeout: 30000 });
   const points = (await page.getAttribute('#review-graph polyline.graph-line', 'points')).split(' ');
   assert.equal(points.length, 9, 'one point per position, the start included');
-  assert.match(await page.textContent('#review-status'), /^depth \d+ per position: \d+ errors? marked$/);
+  assert.match(await page.textContent('#review-status'), /^depth 4 per position: \d+ errors? marked$/);
   await shot('review');
   const current = () => page.getAttribute('#move-list button.current', 'data-ply');
   assert.equal(await current(), '8');
@@ -380,6 +385,78 @@ test('review: the graph of the game with its mistakes; a click on it or on the m
   assert.equal(await page.$eval('[data-seat=N] title', (t) => t.textContent.startsWith('North on e7')), true);
   assert.equal(await page.isVisible('#review-graph'), true);
   assert.equal(await page.$$eval('#review-graph .graph-mark', (m) => m.every((e) => /inaccuracy|mistake|blunder/.test(e.getAttribute('class')))), true);
+});
+
+test('review: the player chooses how deep; three players get a curve per seat', async () => {
+  const text = await page.evaluate(async () => {
+    const m = await import('./pkg/quoridor_web.js');
+    await m.default();
+    const g = new m.Game(7, 3, 'classic', undefined, 'S');
+    for (const mv of ['d2', 'b4', 'd6', 'd3', 'c4', 'c5h']) g.play(mv);
+    return g.record();
+  });
+  await page.click('#analyse');
+  await paste(text);
+  await page.waitForFunction(() => document.querySelectorAll('#move-list button').length === 6);
+  await page.selectOption('#review-depth', 'deep');
+  await page.click('#review');
+  await page.waitForFunction(() => /^depth \d+ per position/.test(document.getElementById('review-status').textContent), null, { timeout: 60000 });
+  assert.match(await page.textContent('#review-status'), /^depth 8 per position: \d+ errors? marked$/);
+  const curves = await page.$$eval('#review-graph polyline.graph-line', (ls) => ls.map((l) => [l.dataset.seat, l.getAttribute('points').split(' ').length]));
+  assert.deepEqual(curves, [['S', 7], ['W', 7], ['N', 7]]);
+  assert.deepEqual(await page.$$eval('#review-graph polyline', (ls) => ls.map((l) => l.getAttribute('class'))),
+    ['graph-line seat-S', 'graph-line seat-W', 'graph-line seat-N']);
+  await shot('review-three');
+  // Quick again: a shallower review of the same game.
+  await page.selectOption('#review-depth', 'quick');
+  await page.click('#review');
+  await page.waitForFunction(() => /^depth 4 per position/.test(document.getElementById('review-status').textContent), null, { timeout: 30000 });
+});
+
+test('playing: a click on the move list only shows that position; the engine waits until "Continue from here"', async () => {
+  await page.click('[data-square=e2]');
+  await waitForTurn('South');
+  await page.click('[data-square=e3]');
+  await waitForTurn('South');
+  const full = await movetext();
+  const listed = () => page.$$eval('#move-list button', (bs) => bs.length);
+  const current = () => page.getAttribute('#move-list button.current', 'data-ply');
+  assert.equal(await listed(), 4);
+  // After South's first move North, the engine, is to move: it must not play.
+  await page.click('#move-list button[data-ply="1"]');
+  assert.equal(await current(), '1');
+  assert.equal(await page.isVisible('#browse-bar'), true);
+  assert.match(await page.textContent('#browse-text'), /^Viewing the position after move 1 of 4\.$/);
+  assert.match(await status(), /^North \(engine, level 3\) to move in this earlier position; the game waits/);
+  assert.equal(await page.$eval('[data-seat=S] title', (t) => t.textContent.startsWith('South on e2')), true);
+  await page.waitForTimeout(1500);
+  assert.equal(await listed(), 4, 'the later moves are kept');
+  assert.equal(await current(), '1', 'the engine did not play');
+  assert.equal(await page.$$eval('.square.target', (t) => t.length), 0, 'nobody moves while looking');
+  await shot('browse');
+  // A reload keeps the look back and the whole line.
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal(await listed(), 4);
+  assert.equal(await current(), '1');
+  assert.equal(await page.isVisible('#browse-bar'), true);
+  // Back to the last move: the game as it was, South to move.
+  await page.click('#back-to-game');
+  await waitForTurn('South');
+  assert.equal(await current(), '4');
+  assert.equal(await page.isVisible('#browse-bar'), false);
+  assert.equal(await movetext(), full);
+  // A position where South is to move is only looked at too; then the game goes on from
+  // the position after North's first move: the engine plays, the later moves are dropped.
+  await page.click('#move-list button[data-ply="2"]');
+  assert.equal(await page.$$eval('.square.target', (t) => t.length), 0);
+  await page.click('#move-list button[data-ply="1"]');
+  await page.click('#continue-here');
+  await page.waitForFunction(() => document.querySelectorAll('#move-list button').length === 2 &&
+    document.querySelector('#move-list button.current')?.dataset.ply === '2', null, { timeout: 20000 });
+  await waitForTurn('South');
+  assert.equal(await page.isVisible('#browse-bar'), false);
+  assert.equal((await movetext()).split(' ').length, 4);
 });
 
 test('the stop button makes a thinking engine move at once', async () => {

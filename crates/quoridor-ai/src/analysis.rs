@@ -2,11 +2,11 @@
 //! own score and principal variation at the same depth.
 //!
 //! How the lines are found (`docs/ai.md`, "Candidate moves"): the first is the search's
-//! own result, exactly what [`crate::Engine::search`] returns under the same limits; then
-//! one more pass over the other root moves at the depth that search completed gives each of
-//! the next best its exact score: a move is searched with a window whose lower bound is the
-//! score of the worst line kept so far, so a move that cannot enter the list costs a
-//! null-window search only.
+//! own result, exactly what [`crate::Engine::search`] returns under the same limits; then a
+//! pass over the other root moves at every depth that search completed gives each of the
+//! next best its exact score at that depth: a move is tested with a window whose lower
+//! bound is the score of the worst line kept so far, so a move that cannot enter the list
+//! costs a null-window search only.
 
 use core::fmt;
 use core::str::FromStr;
@@ -106,6 +106,55 @@ pub struct Candidate {
     pub score: Score,
     /// The principal variation, starting with [`Candidate::mv`].
     pub pv: Vec<Move>,
+    /// The depth it was searched to, in plies: the analysis's, unless a limit cut the
+    /// analysis short (then the deepest depth at which it was done).
+    pub depth: u32,
+}
+
+/// Sorts lines best first; stable: among equal scores the order stays (the search's own
+/// move first). One function for every sort of lines, which keeps one copy of the sort in
+/// the program (the page's WebAssembly module among others).
+pub(crate) fn sort_lines(lines: &mut [Candidate]) {
+    lines.sort_by_key(|c| core::cmp::Reverse(c.score));
+}
+
+/// One depth of an analysis ([`crate::Engine::analyse_by_depth`]): every line at that
+/// depth, best first. Made by the engine only; it may tell more in later versions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct AnalysisInfo {
+    /// The depth, in plies.
+    pub depth: u32,
+    /// The lines, best first (as [`Analysis::lines`]).
+    pub lines: Vec<Candidate>,
+    /// Nodes searched so far, every thread and pass.
+    pub nodes: u64,
+    /// Time spent so far.
+    pub time: Duration,
+}
+
+impl AnalysisInfo {
+    pub(crate) fn new(depth: u32, lines: Vec<Candidate>, nodes: u64, time: Duration) -> Self {
+        AnalysisInfo { depth, lines, nodes, time }
+    }
+
+    /// One line: an iteration of the search (none if it has no move).
+    pub(crate) fn of_iteration(info: &crate::SearchInfo) -> Self {
+        let line = info.pv.first().map(|&mv| Candidate {
+            mv,
+            score: info.score,
+            pv: info.pv.clone(),
+            depth: info.depth,
+        });
+        AnalysisInfo::new(info.depth, line.into_iter().collect(), info.nodes, info.time)
+    }
+
+    /// Nodes per second.
+    #[must_use]
+    pub fn nps(&self) -> u64 {
+        (u128::from(self.nodes) * 1_000_000_000 / self.time.as_nanos().max(1))
+            .min(u128::from(u64::MAX)) as u64
+    }
 }
 
 /// The result of [`crate::Engine::analyse`]. Made by the engine only; it may tell more in
@@ -118,16 +167,18 @@ pub struct Analysis {
     /// search of another move found it better than the first search (whose reductions
     /// searched that move less deep): that move then comes first.
     pub lines: Vec<Candidate>,
-    /// The depth every line was searched to, in plies.
+    /// The depth of the search's line (the first search's), in plies; every line is
+    /// searched to it unless a limit cut the analysis short ([`Candidate::depth`]).
     pub depth: u32,
-    /// Whether every line asked for was searched: false when a time or node limit, or the
-    /// stop flag, cut the second pass short (the lines given are exact, but a better move
-    /// than the last of them may be missing), and when the search cannot give more lines
-    /// (max^n, [`crate::params::MultiSearch::MaxN`], gives one).
+    /// Whether every line asked for was searched to [`Analysis::depth`]: false when a time
+    /// or node limit, or the stop flag, cut the passes after the search short (the lines
+    /// after the first are then those of the deepest pass that finished, exact at its
+    /// depth), and when the search cannot give more lines (max^n,
+    /// [`crate::params::MultiSearch::MaxN`], gives one).
     pub complete: bool,
-    /// Nodes searched, both passes.
+    /// Nodes searched, the search and the passes.
     pub nodes: u64,
-    /// Time spent, both passes.
+    /// Time spent, the search and the passes.
     pub time: Duration,
 }
 

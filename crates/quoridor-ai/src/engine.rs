@@ -6,13 +6,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::ScopedJoinHandle;
 
-use quoridor_core::{Game, Position};
+use quoridor_core::{Game, Move, Position};
 
-use crate::analysis::{Analysis, Candidate, MultiPv};
+use crate::analysis::{Analysis, AnalysisInfo, Candidate, MultiPv, sort_lines};
 use crate::params::MAX_THREADS;
 use crate::params::MultiSearch;
 use crate::params::{EvalParams, SearchParams};
-use crate::search::{PassLimits, Shared, Worker};
+use crate::search::{PassLimits, Shared, Worker, more_lines};
 use crate::time::Instant;
 use crate::tt::Tt;
 use crate::{Clock, EngineOptions, Limits, SearchInfo, SearchResult};
@@ -30,7 +30,7 @@ const MAX_NOISE: i32 = 10_000;
 ///
 /// ```
 /// use quoridor_ai::{Engine, EngineOptions, Limits};
-/// use quoridor_core::{Game, Position};
+/// use quoridor_core::{Game, Move, Position};
 /// let mut engine = Engine::new(EngineOptions::default());
 /// let pos = Position::default();
 /// let r = engine.search(&pos, &Limits::depth(3), &mut |info| {
@@ -67,7 +67,7 @@ impl Drop for HaltOnDrop<'_> {
 
 /// The helpers' results, once every one has stopped. A helper's panic is raised again here,
 /// on the calling thread: dropped, it would hide a bug behind a weaker search.
-fn join_all<T>(handles: Vec<ScopedJoinHandle<'_, T>>) -> Vec<T> {
+pub(crate) fn join_all<T>(handles: Vec<ScopedJoinHandle<'_, T>>) -> Vec<T> {
     let mut results = Vec::with_capacity(handles.len());
     let mut panic = None;
     for h in handles {
@@ -237,6 +237,16 @@ impl Engine {
         if pos.is_game_over() {
             return None;
         }
+        let legal_only;
+        let limits = match &limits.searchmoves {
+            Some(moves) if moves.iter().any(|&m| !pos.is_legal(m)) => {
+                let legal: Vec<Move> = moves.iter().copied().filter(|&m| pos.is_legal(m)).collect();
+                legal_only =
+                    Limits { searchmoves: (!legal.is_empty()).then_some(legal), ..limits.clone() };
+                &legal_only
+            }
+            _ => limits,
+        };
         self.tt.new_search();
         let shared = Arc::clone(&self.workers[0].shared);
         shared.halt.store(false, Ordering::Relaxed);
@@ -296,7 +306,13 @@ impl Engine {
 impl Engine {
     /// Up to `more` root moves of the last tree search besides `best`, most visited first
     /// (visits added over the threads), each with its value and line.
-    fn tree_candidates(&self, pos: &Position, best: quoridor_core::Move, more: usize) -> Vec<Candidate> {
+    fn tree_candidates(
+        &self,
+        pos: &Position,
+        best: quoridor_core::Move,
+        more: usize,
+        depth: u32,
+    ) -> Vec<Candidate> {
         let mut moves: Vec<(quoridor_core::Move, u64, u32, f32, usize)> = Vec::new();
         for (i, w) in self.workers.iter().enumerate() {
             for (mv, n, q) in w.root_stats().moves {
@@ -321,6 +337,7 @@ impl Engine {
                 mv,
                 score: crate::mcts::score_of(pos, mv, q),
                 pv: self.workers[i].tree_line(mv),
+                depth,
             })
             .collect()
     }
@@ -366,15 +383,16 @@ impl Engine {
     /// variation at the same depth (see [`Analysis`]); `on_iteration` is called as by
     /// [`Engine::search`] during the first search. Returns `None` only when the game is over.
     ///
-    /// The first line is the result of [`Engine::search`] under `limits`; then a second pass
-    /// at the depth it completed searches the other root moves, each with a window whose
-    /// lower bound is the worst line kept so far (so it costs much less than one search per
-    /// line: `docs/performance.md`). Asking for more lines than the position has legal moves
-    /// gives every move. A depth limit applies to both passes alike; with more than one
-    /// line, a node or time limit is shared: the first search gets half of it, the second
-    /// pass the rest, and a second pass cut short by it gives the lines it finished
-    /// ([`Analysis::complete`] is then false). The second pass runs on one thread; with
-    /// `MultiSearch::MaxN` there is one line only.
+    /// The first line is the result of [`Engine::search`] under `limits`; then a pass at
+    /// every depth it completed, from 1, searches the other root moves, each with a window
+    /// whose lower bound is the worst line kept so far (so it costs less than one search
+    /// per line: `docs/performance.md`). Asking for more lines than the position has legal
+    /// moves gives every move. A depth limit applies to both alike; with more than one
+    /// line, a node or time limit is shared: the first search gets half of it, the passes
+    /// the rest, and when they are cut short the lines come from the deepest pass that
+    /// finished ([`Analysis::complete`] is then false, and [`Candidate::depth`] tells).
+    /// The passes run on every thread the engine has; with `MultiSearch::MaxN` there is
+    /// one line only.
     ///
     /// ```
     /// use quoridor_ai::{Engine, EngineOptions, Limits, MultiPv};
@@ -400,37 +418,131 @@ impl Engine {
         multipv: MultiPv,
         on_iteration: &mut dyn FnMut(&SearchInfo),
     ) -> Option<Analysis> {
+        self.analyse_with(pos, limits, multipv, on_iteration, &mut |_| {})
+    }
+
+    /// [`Engine::analyse`], telling `on_depth` every line of each depth as that depth is
+    /// done (best first, as [`Analysis::lines`]), as Stockfish's MultiPV prints lines 1 to
+    /// N per depth. With one line, after each of the search's iterations; with more, the
+    /// other lines of a depth are found after the search (see [`Engine::analyse`]), so the
+    /// depths come once the search is done.
+    ///
+    /// ```
+    /// use quoridor_ai::{Engine, EngineOptions, Limits, MultiPv};
+    /// use quoridor_core::Position;
+    /// let mut engine = Engine::new(EngineOptions::default().with_hash_mb(16));
+    /// let mut depths = Vec::new();
+    /// let three = MultiPv::new(3).unwrap();
+    /// let pos = Position::default();
+    /// let a = engine
+    ///     .analyse_by_depth(&pos, &Limits::depth(4), three, &mut |i| depths.push(i.clone()))
+    ///     .unwrap();
+    /// assert_eq!(depths.iter().map(|i| i.depth).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    /// assert!(depths.iter().all(|i| i.lines.len() == 3));
+    /// assert_eq!(depths[3].lines, a.lines);
+    /// ```
+    ///
+    /// # Panics
+    /// As [`Engine::search`]: only if `on_depth` panics, or on a bug in the search.
+    pub fn analyse_by_depth(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        multipv: MultiPv,
+        on_depth: &mut dyn FnMut(&AnalysisInfo),
+    ) -> Option<Analysis> {
+        self.analyse_with(pos, limits, multipv, &mut |_| {}, on_depth)
+    }
+
+    fn analyse_with(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        multipv: MultiPv,
+        on_iteration: &mut dyn FnMut(&SearchInfo),
+        on_depth: &mut dyn FnMut(&AnalysisInfo),
+    ) -> Option<Analysis> {
         let start = Instant::now();
-        let more = multipv.get().saturating_sub(1);
-        let tree = self.workers[0].uses_mcts(pos);
-        let first_limits = if more == 0 || tree { limits.clone() } else { first_share(limits) };
-        let first = self.search(pos, &first_limits, on_iteration)?;
-        let mut lines =
-            vec![Candidate { mv: first.best, score: first.info.score, pv: first.info.pv.clone() }];
-        if tree {
+        if self.workers[0].uses_mcts(pos) {
             // The tree search's candidates are the root's other moves, by visits.
-            lines.extend(self.tree_candidates(pos, first.best, more));
+            let first = self.search(pos, limits, &mut |info| {
+                on_iteration(info);
+                if multipv.get() == 1 {
+                    on_depth(&AnalysisInfo::of_iteration(info));
+                }
+            })?;
             let (depth, nodes) = (first.info.depth, first.info.nodes);
-            return Some(Analysis { lines, depth, complete: true, nodes, time: start.elapsed() });
+            let mut lines =
+                vec![Candidate { mv: first.best, score: first.info.score, pv: first.info.pv, depth }];
+            lines.extend(self.tree_candidates(pos, first.best, multipv.get() - 1, depth));
+            let time = start.elapsed();
+            if multipv.get() > 1 {
+                on_depth(&AnalysisInfo::new(depth, lines.clone(), nodes, time));
+            }
+            return Some(Analysis { lines, depth, complete: true, nodes, time });
         }
         let maxn = self.workers[0].settings.sparams.multi == MultiSearch::MaxN && pos.players() > 2;
-        let mut complete = !maxn || more == 0;
-        let mut nodes = first.info.nodes;
-        if more > 0 && !maxn {
-            let pass = PassLimits {
-                deadline: limits.budget().and_then(|(_, hard)| start.checked_add(hard)),
-                nodes: limits.nodes.map_or(u64::MAX, |n| n.saturating_sub(nodes)),
-                stop: limits.stop.clone(),
-            };
-            let main = &mut self.workers[0];
-            let (others, done) = main.more_lines(pos, &first, more, first.info.depth, &pass);
-            nodes = nodes.saturating_add(main.budget.nodes);
-            complete = done;
-            lines.extend(others);
-            // Stable: the first search's move stays first unless another proved better.
-            lines.sort_by_key(|c| std::cmp::Reverse(c.score));
+        let more = if maxn { 0 } else { multipv.get().saturating_sub(1) };
+        let first_limits = if more == 0 { limits.clone() } else { first_share(limits) };
+        let mut iterations = Vec::new();
+        let first = self.search(pos, &first_limits, &mut |info| {
+            on_iteration(info);
+            if more == 0 {
+                on_depth(&AnalysisInfo::of_iteration(info));
+            } else {
+                iterations.push(info.clone());
+            }
+        })?;
+        let own = Candidate {
+            mv: first.best,
+            score: first.info.score,
+            pv: first.info.pv.clone(),
+            depth: first.info.depth,
+        };
+        if more == 0 {
+            let complete = !maxn || multipv.get() == 1;
+            let (nodes, time) = (first.info.nodes, start.elapsed());
+            return Some(Analysis {
+                lines: vec![own],
+                depth: first.info.depth,
+                complete,
+                nodes,
+                time,
+            });
         }
-        Some(Analysis { lines, depth: first.info.depth, complete, nodes, time: start.elapsed() })
+        let pass = PassLimits {
+            deadline: limits.budget().and_then(|(_, hard)| start.checked_add(hard)),
+            nodes: limits.nodes.map_or(u64::MAX, |n| n.saturating_sub(first.info.nodes)),
+            stop: limits.stop.clone(),
+            moves: limits.searchmoves.clone().filter(|m| m.iter().any(|&x| pos.is_legal(x))),
+        };
+        let first_nodes = first.info.nodes;
+        let others = more_lines(
+            &mut self.workers,
+            pos,
+            &first,
+            &iterations,
+            more,
+            &pass,
+            &mut |line, others, nodes| {
+                let mut lines = vec![line.clone()];
+                lines.extend_from_slice(others);
+                // Stable: the search's move stays first unless another proved better.
+                sort_lines(&mut lines);
+                on_depth(&AnalysisInfo::new(
+                    line.depth,
+                    lines,
+                    first_nodes.saturating_add(nodes),
+                    start.elapsed(),
+                ));
+            },
+        );
+        let mut lines = vec![own];
+        lines.extend(others.lines);
+        sort_lines(&mut lines);
+        let nodes = self.workers.iter().fold(first_nodes, |n, w| n.saturating_add(w.budget.nodes));
+        let (depth, time) = (first.info.depth, start.elapsed());
+        Some(Analysis { lines, depth, complete: others.complete, nodes, time })
     }
 
     /// [`Engine::analyse`] of the current position of `game`, knowing the positions the
@@ -452,7 +564,7 @@ impl Engine {
 }
 
 /// The first search's share of `limits` when more lines follow: half of a node or time
-/// limit (the second pass gets the rest); a depth limit and the stop flag unchanged.
+/// limit (the passes after it get the rest); a depth limit and the stop flag unchanged.
 fn first_share(limits: &Limits) -> Limits {
     let mut l = limits.clone();
     l.nodes = limits.nodes.map(|n| n / 2);
@@ -466,6 +578,22 @@ mod tests {
     use std::panic::{AssertUnwindSafe, catch_unwind};
 
     use super::*;
+
+    /// The passes after the search that find the other lines of a multi-PV analysis share
+    /// the root moves among all the threads: each thread searches some.
+    #[test]
+    fn every_thread_searches_in_the_multi_pv_passes() {
+        let pos: Position = "9 S:e4:8,N:e6:9 e3h,d4v,f6v N 6".parse().unwrap();
+        let mut engine = Engine::new(EngineOptions::default().with_hash_mb(8).with_threads(2));
+        let three = MultiPv::new(3).unwrap();
+        let a = engine.analyse(&pos, &Limits::depth(6), three, &mut |_| {}).unwrap();
+        assert_eq!(a.lines.len(), 3);
+        let pass: Vec<u64> = engine.workers.iter().map(|w| w.budget.nodes).collect();
+        assert!(pass.iter().all(|&n| n > 1000), "nodes of each thread in the passes: {pass:?}");
+        let total: u64 = pass.iter().sum();
+        // Neither thread did nearly all of it.
+        assert!(pass.iter().all(|&n| n * 10 > total), "{pass:?}");
+    }
 
     #[test]
     fn a_helper_thread_s_panic_is_raised_on_the_calling_thread() {

@@ -25,6 +25,7 @@
 //! [`params`]: params
 //! [`chance`]: chance
 //! [`arena`]: arena
+//! [`review`]: review
 #![warn(missing_debug_implementations)]
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
@@ -48,6 +49,7 @@ mod ordering;
 pub mod params;
 pub mod race;
 mod replies;
+pub mod review;
 mod rng;
 mod search;
 mod time;
@@ -61,7 +63,7 @@ use std::time::Duration;
 
 use quoridor_core::Move;
 
-pub use analysis::{Analysis, Candidate, MultiPv, ParseMultiPvError};
+pub use analysis::{Analysis, AnalysisInfo, Candidate, MultiPv, ParseMultiPvError};
 pub use bench::{BenchReport, bench, bench_positions};
 pub use bots::{Bot, EngineBot, GreedyBot, RandomBot};
 pub use engine::Engine;

@@ -4,6 +4,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use quoridor_core::Move;
+
 /// Time left on a player's clock, with the increment added after each move. Made with
 /// [`Clock::new`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +63,9 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Raised by another thread to stop the search; the best move found so far is returned.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Only these root moves are searched (UCI's `go searchmoves`); those that are not
+    /// legal are left out, and when none is legal every move is searched.
+    pub searchmoves: Option<Vec<Move>>,
 }
 
 impl Limits {
@@ -114,6 +119,23 @@ impl Limits {
     #[must_use]
     pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Limits {
         self.stop = Some(stop);
+        self
+    }
+
+    /// These limits searching only `moves` at the root ([`Limits::searchmoves`]).
+    ///
+    /// ```
+    /// use quoridor_ai::{Engine, EngineOptions, Limits};
+    /// use quoridor_core::Position;
+    /// let wall = "e8h".parse().unwrap();
+    /// let limits = Limits::depth(3).with_searchmoves(vec![wall]);
+    /// let mut engine = Engine::new(EngineOptions::default());
+    /// let r = engine.search(&Position::default(), &limits, &mut |_| {}).unwrap();
+    /// assert_eq!(r.best, wall);
+    /// ```
+    #[must_use]
+    pub fn with_searchmoves(mut self, moves: Vec<Move>) -> Limits {
+        self.searchmoves = Some(moves);
         self
     }
 

@@ -141,3 +141,71 @@ fn several_threads_give_distinct_ordered_lines() {
     assert_eq!(a.lines.len(), 3);
     check_lines(&pos, &a);
 }
+
+#[test]
+fn searchmoves_restricts_the_root_and_ignores_illegal_moves() {
+    let pos: Position = MIDDLE.parse().unwrap();
+    let m = |s: &str| s.parse::<quoridor_core::Move>().unwrap();
+    let only = vec![m("a1h"), m("e5"), m("h8v")];
+    let limits = Limits::depth(4).with_searchmoves(only.clone());
+    let r = engine().search(&pos, &limits, &mut |_| {}).unwrap();
+    assert!(only.contains(&r.best), "{}", r.best);
+    // All of them as lines, and no other.
+    let a = engine().analyse(&pos, &limits, MultiPv::new(10).unwrap(), &mut |_| {}).unwrap();
+    let mut moves: Vec<_> = a.lines.iter().map(|c| c.mv).collect();
+    moves.sort_by_key(ToString::to_string);
+    assert_eq!(moves, [m("a1h"), m("e5"), m("h8v")]);
+    check_lines(&pos, &a);
+    // An illegal move is left out; with none legal, every move is searched.
+    let with_bad = Limits::depth(3).with_searchmoves(vec![m("e9"), m("a1h")]);
+    assert_eq!(engine().search(&pos, &with_bad, &mut |_| {}).unwrap().best, m("a1h"));
+    let none = Limits::depth(3).with_searchmoves(vec![m("e9")]);
+    let free = engine().search(&pos, &Limits::depth(3), &mut |_| {}).unwrap();
+    assert_eq!(engine().search(&pos, &none, &mut |_| {}).unwrap().best, free.best);
+    // A solved race: the moves asked for, each with its exact value.
+    let race: Position = RACE.parse().unwrap();
+    let step = race
+        .legal_moves()
+        .into_iter()
+        .find(|&x| x != engine().search(&race, &Limits::depth(2), &mut |_| {}).unwrap().best)
+        .unwrap();
+    let r = engine()
+        .search(&race, &Limits::depth(4).with_searchmoves(vec![step]), &mut |_| {})
+        .unwrap();
+    assert_eq!(r.best, step);
+    let all =
+        engine().analyse(&race, &Limits::depth(4), MultiPv::new(99).unwrap(), &mut |_| {}).unwrap();
+    let exact = all.lines.iter().find(|c| c.mv == step).unwrap().score;
+    assert_eq!(r.info.score, exact);
+}
+
+/// A review on several threads: each reviews a run of consecutive positions with its own
+/// engine on one thread, so two reviews on three threads agree, and every position is
+/// analysed (a verdict per move, a chance per position).
+#[test]
+fn a_review_on_threads_divides_the_game_and_repeats_itself() {
+    use quoridor_ai::review::review;
+    let game: Game = "1. e2 e8 2. e3 e7 3. e4 e6 4. d4h e5 5. e3 d5h 6. c4v f5 *".parse().unwrap();
+    let run = |threads: usize| {
+        let mut engine =
+            Engine::new(EngineOptions::default().with_hash_mb(4).with_threads(threads));
+        let mut told = Vec::new();
+        let r =
+            review(&mut engine, &game, &Limits::depth(4), &mut |n, total| told.push((n, total)));
+        assert_eq!(engine.options().threads, threads, "the engine keeps its threads");
+        (r, told)
+    };
+    let (a, told) = run(3);
+    let (b, _) = run(3);
+    assert_eq!(a.moves.len(), 12);
+    assert_eq!(a.chances.len(), 13);
+    let key = |r: &quoridor_ai::review::GameReview| {
+        r.moves.iter().map(|m| (m.best, m.before, m.after, m.judgement)).collect::<Vec<_>>()
+    };
+    assert_eq!(key(&a), key(&b));
+    assert_eq!(told.last(), Some(&(13, 13)), "{told:?}");
+    assert!(told.windows(2).all(|w| w[0].0 <= w[1].0), "{told:?}");
+    // One thread and three judge the same moves the engine's.
+    let (one, _) = run(1);
+    assert_eq!(one.moves.len(), 12);
+}

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use quoridor_ai::chance::{percent, seat_chances, win_chance};
-use quoridor_ai::{Analysis, Candidate, Engine, Limits, MultiPv, Score, SearchInfo, Verdict};
+use quoridor_ai::{Analysis, AnalysisInfo, Candidate, Engine, Limits, MultiPv, Score, Verdict};
 use quoridor_core::{Outcome, Position, Seat};
 use serde_json::{Value, json};
 
@@ -54,7 +54,7 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
         let mut lines = Vec::new();
         let result = if search {
             analyse_position(&pos, &limits, &args.search, args.multipv, &mut |i| {
-                lines.push(info_json(i));
+                lines.extend(info_json(i));
             })
         } else {
             None
@@ -121,15 +121,12 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
         n => format!(", {n} threads"),
     };
     writeln!(out, "engine    {}{threads}, {} to move", describe(&limits), pos.turn())?;
-    writeln!(
-        out,
-        "{:>5}  {:>10}  {:>10}  {:>10}  {:>8}  pv",
-        "depth", "score", "nodes", "nps", "time"
-    )?;
+    let several = args.multipv.get() > 1;
+    writeln!(out, "{}", info_header(several))?;
     let mut write_err = Ok(());
     let result = analyse_position(&pos, &limits, &args.search, args.multipv, &mut |info| {
         if write_err.is_ok() {
-            write_err = writeln!(out, "{}", info_line(info)).and_then(|()| out.flush());
+            write_err = write!(out, "{}", info_lines(info, several)).and_then(|()| out.flush());
         }
     });
     write_err?;
@@ -146,7 +143,7 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
                     .collect();
                 writeln!(
                     out,
-                    "chances   {} (each seat, the evaluation's model)",
+                    "chances   {} (each seat: the evaluation's model, calibrated)",
                     parts.join("  ")
                 )?;
             }
@@ -175,8 +172,11 @@ pub fn candidates_text(pos: &Position, a: &Analysis) -> String {
         if a.complete { "" } else { " (cut short by the limit)" }
     );
     for (i, c) in a.lines.iter().enumerate() {
+        // A line of a shallower pass (the limit cut the deeper one short) says its depth.
+        let depth =
+            if c.depth == a.depth { String::new() } else { format!("  (depth {})", c.depth) };
         s.push_str(&format!(
-            "{:>5}  {:<6} {:>16}  {}\n",
+            "{:>5}  {:<6} {:>16}  {}{depth}\n",
             i + 1,
             c.mv,
             with_chance(pos, c.score),
@@ -196,7 +196,8 @@ fn moves_json(moves: &[quoridor_core::Move]) -> Value {
     json!(moves.iter().map(ToString::to_string).collect::<Vec<_>>())
 }
 
-/// One candidate move as JSON: `{"move": "e2", "score": {...}, "chance": 0.57, "pv": [...]}`.
+/// One candidate move as JSON:
+/// `{"move": "e2", "score": {...}, "chance": 0.57, "pv": [...], "depth": 8}`.
 #[must_use]
 pub fn candidate_json(pos: &Position, c: &Candidate) -> Value {
     json!({
@@ -204,6 +205,7 @@ pub fn candidate_json(pos: &Position, c: &Candidate) -> Value {
         "score": score_json(c.score),
         "chance": chance_json(win_chance(pos, c.score)),
         "pv": moves_json(&c.pv),
+        "depth": c.depth,
     })
 }
 
@@ -225,10 +227,10 @@ fn analyse_position(
     limits: &Limits,
     options: &SearchOptions,
     multipv: MultiPv,
-    each: &mut dyn FnMut(&SearchInfo),
+    each: &mut dyn FnMut(&AnalysisInfo),
 ) -> Option<Analysis> {
     let mut engine = Engine::new(options.engine_options(DEFAULT_HASH_MB));
-    engine.analyse(pos, limits, multipv, each)
+    engine.analyse_by_depth(pos, limits, multipv, each)
 }
 
 /// The limits in words: `depth 6`, `1000 ms`, ...
@@ -247,19 +249,35 @@ pub fn describe(limits: &Limits) -> String {
     if parts.is_empty() { "no limit".to_string() } else { parts.join(", ") }
 }
 
-/// One per-depth line: depth, score, nodes, nps, time, principal variation.
+/// The head of the per-depth lines (with a `line` column for several lines).
 #[must_use]
-pub fn info_line(info: &SearchInfo) -> String {
-    let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+pub fn info_header(several: bool) -> String {
+    let line = if several { format!("  {:>4}", "line") } else { String::new() };
     format!(
-        "{:>5}  {:>10}  {:>10}  {:>10}  {:>8}  {}",
-        info.depth,
-        info.score.to_string(),
-        info.nodes,
-        info.nps,
-        secs(info.time),
-        pv.join(" ")
+        "{:>5}{line}  {:>10}  {:>10}  {:>10}  {:>8}  pv",
+        "depth", "score", "nodes", "nps", "time"
     )
+}
+
+/// The lines of one depth, one a line: depth, (line number,) score, nodes, nps, time and
+/// principal variation; every line of a depth shows the nodes and time at which the depth
+/// was done.
+#[must_use]
+pub fn info_lines(info: &AnalysisInfo, several: bool) -> String {
+    let mut s = String::new();
+    for (k, c) in info.lines.iter().enumerate() {
+        let line = if several { format!("  {:>4}", k + 1) } else { String::new() };
+        s.push_str(&format!(
+            "{:>5}{line}  {:>10}  {:>10}  {:>10}  {:>8}  {}\n",
+            info.depth,
+            c.score.to_string(),
+            info.nodes,
+            info.nps(),
+            secs(info.time),
+            moves_text(&c.pv)
+        ));
+    }
+    s
 }
 
 /// A score as JSON: `{"text": "+1.25", "eval": 125}`, `{"text": "win in 5", "win": 5}`,
@@ -273,15 +291,24 @@ pub fn score_json(score: Score) -> Value {
     }
 }
 
-fn info_json(info: &SearchInfo) -> Value {
-    json!({
-        "depth": info.depth,
-        "score": score_json(info.score),
-        "nodes": info.nodes,
-        "nps": info.nps,
-        "time_ms": info.time.as_millis() as u64,
-        "pv": info.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-    })
+/// The lines of one depth as JSON objects, one per line (`multipv`: its number, from 1).
+fn info_json(info: &AnalysisInfo) -> Vec<Value> {
+    let time_ms = info.time.as_millis() as u64;
+    info.lines
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            json!({
+                "depth": info.depth,
+                "multipv": k + 1,
+                "score": score_json(c.score),
+                "nodes": info.nodes,
+                "nps": info.nps(),
+                "time_ms": time_ms,
+                "pv": moves_json(&c.pv),
+            })
+        })
+        .collect()
 }
 
 /// Everything about a position but the search, as JSON.

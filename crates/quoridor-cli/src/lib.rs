@@ -60,7 +60,7 @@ pub enum Command {
     /// Play a game in the terminal: against the engine, another person, or engine vs engine
     Play(play::Args),
     /// Engine vs engine over many games: wins, draws, losses and an Elo estimate
-    Match(matches::Args),
+    Match(Box<matches::Args>),
     /// The AI's fixed bench (nodes, nodes per second) and quick rules figures
     Bench(bench::Args),
     /// Count move paths to a depth (the count on stdout, time on stderr)

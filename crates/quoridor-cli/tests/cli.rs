@@ -150,9 +150,34 @@ fn analyse_multipv_prints_the_best_moves_in_order() {
         }
         assert_eq!(m["chance"], c[0]["chance"]);
         assert_eq!(s["candidates"].as_array().map(Vec::len), Some(1));
+        // Every line of every depth, as Stockfish's MultiPV prints them; the last depth's
+        // are the candidates.
+        let per_depth = m["lines"].as_array().expect("lines");
+        assert_eq!(per_depth.len(), 4 * 3, "{moves}");
+        for (i, l) in per_depth.iter().enumerate() {
+            assert_eq!(l["depth"], i / 3 + 1, "{l}");
+            assert_eq!(l["multipv"], i % 3 + 1, "{l}");
+        }
+        for (l, cand) in per_depth[9..].iter().zip(c) {
+            assert_eq!((&l["pv"], &l["score"]), (&cand["pv"], &cand["score"]), "{moves}");
+        }
+        let single_lines = s["lines"].as_array().unwrap();
+        assert_eq!(single_lines.len(), 4);
+        assert!(single_lines.iter().all(|l| l["multipv"] == 1));
 
         let text = stdout_of(&["analyse", "--depth", "4", "--multipv", "3", "--moves", moves]);
         assert!(text.contains("candidates 3 at depth 4"), "{text}");
+        let head = text.lines().position(|l| l.starts_with("depth  line")).expect("head");
+        let rows: Vec<Vec<&str>> =
+            text.lines().skip(head + 1).take(12).map(|l| l.split_whitespace().collect()).collect();
+        for (i, (w, l)) in rows.iter().zip(per_depth).enumerate() {
+            assert_eq!(
+                (w[0], w[1]),
+                ((i / 3 + 1).to_string().as_str(), (i % 3 + 1).to_string().as_str())
+            );
+            assert_eq!(w[2], l["score"]["text"].as_str().unwrap(), "{text}");
+        }
+        assert!(text.lines().nth(head + 13).unwrap().starts_with("best"), "{text}");
         let rows: Vec<&str> =
             text.lines().skip_while(|l| !l.starts_with("candidates")).skip(1).collect();
         assert_eq!(rows.len(), 3, "{text}");
@@ -732,6 +757,12 @@ fn review_prints_the_table_json_annotated_record_and_graph() {
         assert_eq!(verdict, expected, "{m}");
         assert_eq!(m["line"][0], m["best"]);
     }
+    let chances = v["chances"].as_array().unwrap();
+    assert_eq!(chances.len(), 61);
+    for (c, south) in chances.iter().zip(v["south_chance"].as_array().unwrap()) {
+        let (s, n) = (c["S"].as_f64().unwrap(), c["N"].as_f64().unwrap());
+        assert!((s + n - 1.0).abs() < 2e-4 && (s - south.as_f64().unwrap()).abs() < 1e-9, "{c}");
+    }
     let players = v["players"].as_array().unwrap();
     assert_eq!(players.len(), 2);
     for p in players {
@@ -758,7 +789,6 @@ fn review_prints_the_table_json_annotated_record_and_graph() {
     for (args, token) in [
         (&["review", "--depth", "3"][..], "no move to review"),
         (&["review", "--moves", "e2 e2"][..], "`e2`"),
-        (&["review", "--players", "3", "--moves", "e2"][..], "two-player games"),
     ] {
         let out = quoridor().args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -767,25 +797,95 @@ fn review_prints_the_table_json_annotated_record_and_graph() {
     }
 }
 
-/// `fit --chance` on a small self-play file: the scale and the calibration table on the
-/// games kept aside; multi-player analyses show each seat's chance.
+/// `quoridor review` of three- and four-player games and King of the Hill (records that
+/// `match --save` writes): every move judged by its mover's chance, every seat's chance at
+/// every position summing to 1, the annotated record valid, a curve per seat.
+#[test]
+fn review_judges_three_and_four_player_games() {
+    let dir = temp_dir("review-multi");
+    for (players, variant, seats) in [("3", "classic", 3), ("4", "classic", 4), ("4", "koth", 4)] {
+        let save = dir.join(format!("{players}-{variant}"));
+        let s = save.to_str().unwrap();
+        let args = ["match", "level:4", "level:2", "--players", players, "--variant", variant];
+        let out = quoridor()
+            .args(args)
+            .args(["--games", "1", "--seed", "8", "--save", s])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let record = save.join("game-0001.txt");
+        let r = record.to_str().unwrap();
+        let v = json_of(&["review", "--game", r, "--depth", "3", "--json"]);
+        let moves = v["moves"].as_array().unwrap();
+        let plies = moves.len();
+        assert!(plies > 10, "{v}");
+        for m in moves {
+            let (before, after) =
+                (m["chance_before"].as_f64().unwrap(), m["chance_after"].as_f64().unwrap());
+            let lost = m["chance_lost"].as_f64().unwrap();
+            if m["move"] == m["best"] {
+                assert_eq!((m["verdict"].as_str(), lost), (Some("best"), 0.0), "{m}");
+            } else {
+                assert!((lost - (100.0 * (before - after)).max(0.0)).abs() < 0.06, "{m}");
+            }
+        }
+        let chances = v["chances"].as_array().unwrap();
+        assert_eq!(chances.len(), plies + 1);
+        for c in chances {
+            let c = c.as_object().unwrap();
+            assert_eq!(c.len(), seats, "{c:?}");
+            let sum: f64 = c.values().map(|p| p.as_f64().unwrap()).sum();
+            assert!((sum - 1.0).abs() < 1e-3, "{c:?}");
+        }
+        assert_eq!(v["players"].as_array().unwrap().len(), seats);
+        let (ann, svg) = (save.join("annotated.txt"), save.join("graph.svg"));
+        let (a, g) = (ann.to_str().unwrap(), svg.to_str().unwrap());
+        let text =
+            stdout_of(&["review", "--game", r, "--depth", "3", "--annotate", a, "--graph", g]);
+        assert!(text.contains(&format!("{seats} players, {plies} moves, depth 3")), "{text}");
+        assert!(stdout_of(&["validate", a]).contains(&format!("valid, {plies} plies")));
+        let picture = std::fs::read_to_string(&svg).unwrap();
+        assert!(picture.contains("Each seat's winning chance"), "{picture}");
+        assert_eq!(picture.matches("<polyline").count(), seats, "a curve per seat");
+    }
+}
+
+/// `fit --chance` on small self-play files of two and three players: per kind, the
+/// calibration tables on the games kept aside (the logistic curve's or the evaluation's
+/// logit's, the fitted table's, and for three players every seat's chance by the model's
+/// shares and by the fitted seat table); the written tables; multi-player analyses show
+/// each seat's chance.
 #[test]
 fn fit_chance_prints_the_scale_and_the_calibration() {
     let dir = temp_dir("fit-chance");
-    let file = dir.join("sp.txt");
-    let f = file.to_str().unwrap();
+    let (file, file3) = (dir.join("sp.txt"), dir.join("sp3.txt"));
+    let (f, f3) = (file.to_str().unwrap(), file3.to_str().unwrap());
     stdout_of(&["selfplay", "--games", "8", "--nodes", "300", "--seed", "3", "--out", f]);
     let out = stdout_of(&["fit", "--chance", f, "--validation", "0.25"]);
-    assert!(out.starts_with("8 games: fitted on 6"), "{out}");
+    assert!(out.starts_with("## two players\n\n8 games: fitted on 6"), "{out}");
     assert!(out.contains("chance = σ(score / "), "{out}");
     assert_eq!(out.lines().filter(|l| l.starts_with("| ") && l.contains("%")).count(), 20, "{out}");
     assert_eq!(out.matches("largest gap: ").count(), 2, "the logistic curve's and the table's");
+    assert_eq!(out.matches("largest gap in tenths").count(), 0, "no tenth of 1000 positions");
     assert!(out.contains("table (score in centi-steps"), "{out}");
+    let args = ["selfplay", "--players", "3", "--games", "8", "--nodes", "300", "--seed", "4"];
+    stdout_of(&[&args[..], &["--out", f3]].concat());
+    let out = stdout_of(&["fit", "--chance", f, f3, "--validation", "0.25"]);
+    assert!(out.contains("## two players") && out.contains("## three players"), "{out}");
+    assert!(out.contains("the evaluation's own logit") && out.contains("seat table (share"));
+    assert_eq!(out.matches("largest gap: ").count(), 2 + 4, "{out}");
     let table = dir.join("chance_table.rs");
     let t = table.to_str().unwrap();
-    stdout_of(&["fit", "--chance", f, "--validation", "0.25", "--out", t]);
+    stdout_of(&["fit", "--chance", f3, "--validation", "0.25", "--out", t]);
     let text = std::fs::read_to_string(&table).unwrap();
-    assert!(text.contains("pub const TWO_PLAYER_TABLE: [(i32, u16); "), "{text}");
+    // Two players were not in the files: their table is the shipped one.
+    let shipped = quoridor_ai::chance::TWO_PLAYER_TABLE;
+    let two = format!("pub const TWO_PLAYER_TABLE: [(i32, u16); {}] = [", shipped.len());
+    assert!(text.contains(&two) && text.contains("the table shipped"), "{text}");
+    let three = text.split("MULTI_TABLES").nth(1).unwrap().split("    &[").nth(1).unwrap();
+    assert!(three.lines().nth(1).is_some_and(|l| l.starts_with("        (")), "fitted: {text}");
+    let seats = text.split("SEAT_TABLES").nth(1).unwrap().split("    &[").nth(1).unwrap();
+    assert!(seats.lines().nth(1).is_some_and(|l| l.starts_with("        (")), "fitted: {text}");
     let bad = quoridor().args(["fit", "--chance", f, "--validation", "1.5"]).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("`1.5` is not a share"));

@@ -1,10 +1,11 @@
 //! The page's analysis: the candidate moves of a position ([`Engine::analyse`]) and the
-//! review of a game played ([`Engine::review`]), each move judged by the winning chance it
-//! lost, with the thresholds of `quoridor review`.
+//! review of a game played ([`Engine::review`], `quoridor_ai::review`: each move judged by
+//! the winning chance its mover lost, as `quoridor review` judges it).
 
 use quoridor_ai::chance::win_chance;
-use quoridor_ai::{Limits, MultiPv, Score};
-use quoridor_core::{Event, Game, Outcome, Position, Seat};
+use quoridor_ai::review::{GameReview, review};
+use quoridor_ai::{Limits, MultiPv};
+use quoridor_core::{Game, Position, Seat};
 use wasm_bindgen::prelude::*;
 
 use crate::engine::Engine;
@@ -59,6 +60,7 @@ impl Candidate {
 #[derive(Clone, Debug)]
 pub struct MoveVerdict {
     ply: u32,
+    at: usize,
     seat: Seat,
     played: String,
     best: String,
@@ -73,6 +75,13 @@ impl MoveVerdict {
     #[wasm_bindgen(getter)]
     pub fn ply(&self) -> u32 {
         self.ply
+    }
+
+    /// The index of the position before the move among the game's positions (0 for the
+    /// first move), the index of [`Review::south`] and [`Review::chances`] before it.
+    #[wasm_bindgen(getter)]
+    pub fn at(&self) -> usize {
+        self.at
     }
 
     /// Who moved: `"S"`, `"N"`.
@@ -112,12 +121,13 @@ impl MoveVerdict {
     }
 }
 
-/// The review of a game: a verdict per move, and South's winning chance at every position.
+/// The review of a game: a verdict per move, and every seat's winning chance at every
+/// position.
 #[wasm_bindgen]
 #[derive(Clone, Debug)]
 pub struct Review {
     moves: Vec<MoveVerdict>,
-    south: Vec<f64>,
+    inner: GameReview,
 }
 
 #[wasm_bindgen]
@@ -132,7 +142,26 @@ impl Review {
     /// more than the events of the game.
     #[wasm_bindgen(getter)]
     pub fn south(&self) -> Vec<f64> {
-        self.south.clone()
+        self.chances("S").unwrap_or_default()
+    }
+
+    /// The seats of the game, in seat order: `["S", "N"]`, `["S", "W", "N", "E"]`.
+    #[wasm_bindgen(getter)]
+    pub fn seats(&self) -> Vec<String> {
+        self.inner.seats.iter().map(|s| s.letter().to_string()).collect()
+    }
+
+    /// `seat`'s winning chance (0 to 1) at every position, as [`Review::south`] (0 where it
+    /// is out of the game).
+    ///
+    /// # Errors
+    /// When `seat` is not a seat letter of the game.
+    pub fn chances(&self, seat: &str) -> Result<Vec<f64>, JsError> {
+        let s: Seat = seat.parse().map_err(js_error)?;
+        if !self.inner.seats.contains(&s) {
+            return Err(JsError::new(&format!("`{seat}` is not a seat of this game")));
+        }
+        Ok((0..self.inner.chances.len()).map(|i| self.inner.chance(i, s)).collect())
     }
 }
 
@@ -142,15 +171,6 @@ pub fn judge(best: bool, lost: f64) -> &'static str {
     quoridor_ai::chance::Judgement::of(best, lost).name()
 }
 
-/// The score for the mover of a position whose child scores `child` for the child's mover.
-fn for_parent(child: Score) -> Score {
-    match child {
-        Score::Eval(v) => Score::Eval(-v),
-        Score::Win(n) => Score::Loss(n + 1),
-        Score::Loss(n) => Score::Win(n + 1),
-    }
-}
-
 fn check_depth(depth: u32) -> Result<Limits, JsError> {
     if depth == 0 || depth > MAX_DEPTH {
         return Err(JsError::new(&format!(
@@ -158,18 +178,6 @@ fn check_depth(depth: u32) -> Result<Limits, JsError> {
         )));
     }
     Ok(Limits::depth(depth))
-}
-
-impl Engine {
-    fn analyse_one(
-        &mut self,
-        pos: &Position,
-        limits: &Limits,
-    ) -> Option<(String, Vec<String>, Score)> {
-        let a = self.inner.analyse(pos, limits, MultiPv::ONE, &mut |_| {})?;
-        let best = a.best();
-        Some((best.mv.to_string(), best.pv.iter().map(ToString::to_string).collect(), best.score))
-    }
 }
 
 #[wasm_bindgen]
@@ -206,68 +214,43 @@ impl Engine {
     }
 
     /// Reviews the game of `record` (a game record): every position searched to `depth`
-    /// plies, every move judged by the winning chance it lost, as `quoridor review` does
-    /// (the same thresholds: [`INACCURACY`], [`MISTAKE`], [`BLUNDER`] points).
+    /// plies, every move judged by the winning chance its mover lost, as `quoridor review`
+    /// does (`quoridor_ai::review`: the same thresholds, [`INACCURACY`], [`MISTAKE`],
+    /// [`BLUNDER`] points); two, three or four players.
+    ///
+    /// `on_progress`, when given, is called with the positions done and their number after
+    /// each (an exception it throws is ignored).
     ///
     /// # Errors
-    /// When the record does not read, the game has more than two players, or `depth` is not
-    /// from 1 to [`MAX_DEPTH`].
-    pub fn review(&mut self, record: &str, depth: u32) -> Result<Review, JsError> {
+    /// When the record does not read, or `depth` is not from 1 to [`MAX_DEPTH`].
+    pub fn review(
+        &mut self,
+        record: &str,
+        depth: u32,
+        on_progress: Option<js_sys::Function>,
+    ) -> Result<Review, JsError> {
         let game: Game = record.parse().map_err(js_error)?;
-        if game.start().players().get() != 2 {
-            return Err(JsError::new(
-                "the review judges two-player games: winning chances of 3 and 4 players are \
-                 not calibrated",
-            ));
-        }
         let limits = check_depth(depth)?;
-        let positions: Vec<Position> = game.positions().copied().collect();
-        let analysed: Vec<_> = positions.iter().map(|p| self.analyse_one(p, &limits)).collect();
-        let mut moves = Vec::new();
-        let mut south = Vec::with_capacity(positions.len());
-        for (i, pos) in positions.iter().enumerate() {
-            let of_south = |mover: Seat, c: f64| if mover == Seat::South { c } else { 1.0 - c };
-            let here = match (&analysed[i], pos.outcome()) {
-                (Some((_, _, s)), _) => of_south(pos.turn(), win_chance(pos, *s)),
-                (None, Some(Outcome::Winner(Seat::South))) => 1.0,
-                (None, Some(Outcome::Winner(_))) => 0.0,
-                (None, _) => 0.5,
-            };
-            south.push(here);
-            let Some(event) = game.events().get(i) else { continue };
-            let Event::Move { seat, mv } = *event else { continue };
-            let Some((best, line, before)) = analysed[i].clone() else { continue };
-            let is_best = mv.to_string() == best;
-            let after = match &analysed[i + 1] {
-                _ if is_best => before,
-                // The move searched to the same depth from the position before, as the
-                // CLI's review does (scores swing with the parity of the depth).
-                Some(_) if depth >= 2 => self
-                    .analyse_one(&positions[i + 1], &Limits::depth(depth - 1))
-                    .map_or(before, |(_, _, s)| for_parent(s)),
-                Some((_, _, s)) => for_parent(*s),
-                None => match positions[i + 1].outcome() {
-                    Some(Outcome::Winner(w)) if w == seat => Score::Win(1),
-                    Some(Outcome::Winner(_)) => Score::Loss(1),
-                    _ => Score::Eval(0),
-                },
-            };
-            let lost = if is_best {
-                0.0
-            } else {
-                (100.0 * (win_chance(pos, before) - win_chance(pos, after))).max(0.0)
-            };
-            moves.push(MoveVerdict {
-                ply: pos.ply(),
-                seat,
-                played: mv.to_string(),
-                best,
-                line,
-                lost,
-                judgement: judge(is_best, lost),
-            });
-        }
-        Ok(Review { moves, south })
+        let inner = review(&mut self.inner, &game, &limits, &mut |done, total| {
+            if let Some(f) = &on_progress {
+                let _ = f.call2(&JsValue::NULL, &JsValue::from(done), &JsValue::from(total));
+            }
+        });
+        let moves = inner
+            .moves
+            .iter()
+            .map(|m| MoveVerdict {
+                ply: m.ply,
+                at: m.at,
+                seat: m.seat,
+                played: m.played.to_string(),
+                best: m.best.to_string(),
+                line: m.line.iter().map(ToString::to_string).collect(),
+                lost: m.lost,
+                judgement: m.judgement.name(),
+            })
+            .collect();
+        Ok(Review { moves, inner })
     }
 }
 
@@ -295,12 +278,33 @@ mod tests {
             game.play(m).unwrap();
         }
         let mut engine = Engine::new(4);
-        let review = engine.review(&game.record(), 3).unwrap();
+        let review = engine.review(&game.record(), 3, None).unwrap();
         assert_eq!(review.moves.len(), 4);
-        assert_eq!(review.south.len(), 5);
+        assert_eq!(review.south().len(), 5);
         assert_eq!(review.moves.iter().map(|m| m.ply).collect::<Vec<_>>(), [0, 1, 2, 3]);
-        assert!(review.south.iter().all(|c| (0.0..=1.0).contains(c)));
+        assert!(review.south().iter().all(|c| (0.0..=1.0).contains(c)));
+        assert_eq!(review.seats(), ["S", "N"]);
         assert!(review.moves.iter().all(|m| (m.judgement == "best") == (m.played == m.best)));
+    }
+
+    #[test]
+    fn a_review_of_three_players_charts_every_seat() {
+        let mut game = WebGame::new(7, 3, "classic", None, "S").unwrap();
+        for m in ["d2", "b4", "d6", "d3", "c4", "c5h"] {
+            game.play(m).unwrap();
+        }
+        let mut engine = Engine::new(4);
+        let review = engine.review(&game.record(), 2, None).unwrap();
+        assert_eq!(review.seats(), ["S", "W", "N"]);
+        assert_eq!(review.moves.len(), 6);
+        assert_eq!(review.moves.iter().map(|m| m.at).collect::<Vec<_>>(), [0, 1, 2, 3, 4, 5]);
+        let per_seat: Vec<Vec<f64>> =
+            review.seats().iter().map(|s| review.chances(s).unwrap()).collect();
+        for i in 0..7 {
+            let sum: f64 = per_seat.iter().map(|c| c[i]).sum();
+            assert!((sum - 1.0).abs() < 1e-9, "position {i}: {sum}");
+        }
+        assert_eq!(per_seat[0], review.south());
     }
 
     #[test]

@@ -69,6 +69,9 @@ impl Tree {
             Some(kind) => self.moves_multi(ctx, kind, pos, root),
             None => self.moves_two(ctx, pos),
         }
+        if root && let Some(only) = ctx.only {
+            self.keep_only(ctx, pos, only);
+        }
         let me = pos.turn();
         if ctx.noise > 0 {
             let span = 2 * i64::from(ctx.noise) + 1;
@@ -138,6 +141,41 @@ impl Tree {
         walls.sort_by_key(|x| std::cmp::Reverse(x.1));
         let len = pawn_moves + walls.len().min(keep);
         self.scratch.truncate(len);
+    }
+
+    /// The scratch list cut to the moves of `only`, with those of them it lacked (walls the
+    /// root does not keep, moves beside a win in one) valued by playing them.
+    fn keep_only(&mut self, ctx: &Ctx<'_>, pos: &Position, only: &[Move]) {
+        self.scratch.retain(|x| only.contains(&x.0));
+        let p = Players::of(pos);
+        for &m in only {
+            if !pos.is_legal(m) || self.scratch.iter().any(|x| x.0 == m) {
+                continue;
+            }
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let (v, l) = match (child.outcome(), MultiGame::of(pos)) {
+                (Some(o), _) => {
+                    let v = super::outcome_values(o);
+                    let c = f64::from(v[p.order[0].index()]).clamp(1e-6, 1.0);
+                    (v, (c.ln() * 1000.0) as i32)
+                }
+                (None, Some(kind)) => {
+                    let (mut d, mut w) = (p.dist, p.walls);
+                    for i in 0..p.n {
+                        d[i] = child.distance(p.order[i]).unwrap_or(u8::MAX);
+                        w[i] = child.walls_in_hand(p.order[i]);
+                    }
+                    p.after(ctx, kind, &d, &w)
+                }
+                (None, None) => {
+                    let v = two_player_values(ctx, &child);
+                    let c = f64::from(v[p.order[0].index()]).clamp(1e-6, 1.0);
+                    (v, (c.ln() * 1000.0) as i32)
+                }
+            };
+            self.scratch.push((m, l, v));
+        }
     }
 
     /// The moves of a position with two players left (the others eliminated or resigned),

@@ -109,6 +109,9 @@ pub(crate) struct Ctx<'a> {
     pub(crate) noise: i32,
     /// Seed of that noise.
     pub(crate) seed: u64,
+    /// The only root moves to search ([`crate::Limits::searchmoves`]), when set; at least
+    /// one of them is legal.
+    pub(crate) only: Option<&'a [Move]>,
 }
 
 /// The search tree: nodes and edges in two arenas, the root at node 0.
@@ -122,6 +125,9 @@ pub(crate) struct Tree {
     scratch: Vec<(Move, i32, Values)>,
     /// Keys of the positions on the current line.
     line: Vec<u64>,
+    /// Whether the root's moves were cut to some of them: the tree is then not kept for
+    /// the next search.
+    filtered: bool,
 }
 
 /// What one iteration did.
@@ -156,10 +162,11 @@ impl Tree {
     pub(crate) fn start(&mut self, ctx: &Ctx<'_>, pos: &Position, reuse: bool, capacity: usize) {
         self.capacity = capacity.max(64 * 1024);
         let max_plies = pos.active_seats().count();
-        if reuse && self.reroot(pos.zobrist(), max_plies) {
+        if reuse && !self.filtered && ctx.only.is_none() && self.reroot(pos.zobrist(), max_plies) {
             return;
         }
         self.clear();
+        self.filtered = ctx.only.is_some();
         self.nodes.push(Node::new());
         let v = self.expand(ctx, 0, pos, true);
         let root = &mut self.nodes[0];

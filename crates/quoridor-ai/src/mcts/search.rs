@@ -49,6 +49,7 @@ impl Worker {
     ) -> Option<SearchResult> {
         let history = std::mem::take(&mut self.root.history);
         let helper = self.id > 0;
+        let only = limits.searchmoves.as_deref().filter(|m| m.iter().any(|&x| pos.is_legal(x)));
         let ctx = Ctx {
             params: &self.settings.params,
             sp: &self.settings.sparams,
@@ -56,6 +57,7 @@ impl Worker {
             noise: logit_noise(pos, self.settings.noise)
                 .max(if helper { MCTS_HELPER_NOISE } else { 0 }),
             seed: self.settings.seed ^ (self.id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            only,
         };
         let mut tree = std::mem::take(&mut self.tree);
         let capacity = self.tt.mb().max(MCTS_MIN_TREE_MB).saturating_mul(1 << 20);
@@ -63,7 +65,7 @@ impl Worker {
         let stop_at = limits.budget().and_then(|(soft, _)| start.checked_add(soft));
         let single = limits.is_timed() && pos.count_legal_moves() == 1;
         // A win in one is played without a search (one iteration finds it).
-        let wins = !(pos.pawn_moves() & pos.goal(pos.turn())).is_empty();
+        let wins = only.is_none() && !(pos.pawn_moves() & pos.goal(pos.turn())).is_empty();
         let max_depth = limits.depth.map(|d| u64::from(d.max(1)));
         let players = pos.active_seats().count() as u64;
         let (mut iterations, mut depth_sum, mut reported) = (0u64, 0u64, 0u64);

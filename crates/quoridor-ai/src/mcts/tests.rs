@@ -11,7 +11,7 @@ fn pos(fen: &str) -> Position {
 }
 
 fn ctx<'a>(params: &'a EvalParams, sp: &'a SearchParams, history: &'a [u64]) -> Ctx<'a> {
-    Ctx { params, sp, history, noise: 0, seed: 0 }
+    Ctx { params, sp, history, noise: 0, seed: 0, only: None }
 }
 
 fn engine() -> Engine {
@@ -219,4 +219,24 @@ fn candidate_moves_come_from_the_tree() {
         assert_eq!(c.pv.first(), Some(&c.mv));
         assert!(a.lines[..i].iter().all(|d| d.mv != c.mv));
     }
+}
+
+#[test]
+fn searchmoves_cut_the_root_and_the_tree_is_not_kept() {
+    let pos: Position = FOUR.parse().unwrap();
+    let mut e = engine();
+    // A wall the root would not keep among its best 64, and a pawn move.
+    let wall: Move = "a1h".parse().unwrap();
+    let step: Move = "e2".parse().unwrap();
+    let limits = Limits::nodes(500).with_searchmoves(vec![wall, step, "i9".parse().unwrap()]);
+    let r = e.search(&pos, &limits, &mut |_| {}).unwrap();
+    assert!(r.best == wall || r.best == step, "{}", r.best);
+    let only_wall = Limits::nodes(300).with_searchmoves(vec![wall]);
+    assert_eq!(e.search(&pos, &only_wall, &mut |_| {}).unwrap().best, wall);
+    // The next search without the cut sees every move again (the step, not the corner wall).
+    let free = e.search(&pos, &Limits::nodes(2000), &mut |_| {}).unwrap();
+    assert_ne!(free.best, wall);
+    // None legal: the cut is ignored.
+    let none = Limits::nodes(300).with_searchmoves(vec!["i9".parse().unwrap()]);
+    assert!(pos.is_legal(e.search(&pos, &none, &mut |_| {}).unwrap().best));
 }

@@ -57,7 +57,9 @@ impl Worker {
         if self.uses_mcts(pos) {
             return self.mcts_search(pos, limits, clock.start, on_iteration);
         }
-        if let Some((best, score, pv)) = self.race_root(pos) {
+        if let Some((best, score, pv)) =
+            self.race_root(pos).filter(|_| limits.searchmoves.is_none())
+        {
             let info = self.info(&clock, 1, pv.len() as u32, score, pv);
             on_iteration(&info);
             return Some(SearchResult { best, info });
@@ -65,6 +67,7 @@ impl Worker {
         let mut root = Buf::default();
         self.movegen().generate(pos, 0, 0, &mut root, Gen::All);
         root.cands.sort_by_key(|c| std::cmp::Reverse(c.key));
+        root.cands.retain(|c| limits.searchmoves.as_ref().is_none_or(|m| m.contains(&c.mv)));
         let Some(first) = root.cands.first() else {
             // Unreachable for a legal position; keep a move anyway.
             let m = *pos.legal_moves().first()?;

@@ -56,7 +56,7 @@ use crate::race::RaceTable;
 use crate::time::Instant;
 use crate::tt::Tt;
 
-pub(crate) use multipv::PassLimits;
+pub(crate) use multipv::{PassLimits, more_lines};
 
 /// Beyond every score: the window of a search without bounds.
 pub(crate) const INF: i32 = WIN + 1;

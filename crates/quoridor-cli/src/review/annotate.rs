@@ -13,7 +13,7 @@ pub fn record(r: &Review) -> String {
     let _ = game.set_tag("Annotator", &format!("quoridor review, {} per position", r.limits));
     let text = game.to_string();
     let (header, movetext) = text.split_once("\n\n").unwrap_or((&text, ""));
-    let mut comments = r.moves.iter().map(|m| {
+    let mut comments = r.review.moves.iter().map(|m| {
         m.judgement.is_error().then(|| {
             let line: Vec<String> = m.line.iter().map(ToString::to_string).collect();
             format!(

@@ -1,9 +1,13 @@
-//! The review's graph as a hand-written SVG: South's winning chance (0 to 100%) over the
-//! plies, the area above or below even shaded, inaccuracies, mistakes and blunders marked
-//! at the ply after the move, with a legend.
+//! The review's graph as a hand-written SVG: over the plies, South's winning chance (0 to
+//! 100%) in a two-player game, the area above or below even shaded, or every seat's in its
+//! colour with three or four players; inaccuracies, mistakes and blunders marked at the ply
+//! after the move, on the mover's curve, with a legend.
 
 use std::fmt::Write as _;
 
+use quoridor_core::Seat;
+
+use super::report::chance_of;
 use super::{Judgement, Review};
 
 const WIDTH: f64 = 800.0;
@@ -22,10 +26,22 @@ fn colour(j: Judgement) -> &'static str {
     }
 }
 
+/// A seat's colour, as on the page (`web/style.css`).
+fn seat_colour(seat: Seat) -> &'static str {
+    match seat {
+        Seat::South => "#2563eb",
+        Seat::West => "#15803d",
+        Seat::North => "#d97706",
+        Seat::East => "#9333ea",
+    }
+}
+
 /// The picture.
 #[must_use]
 pub fn svg(r: &Review) -> String {
-    let n = (r.south.len().max(2) - 1) as f64;
+    let seats: Vec<Seat> = r.game.start().seats().collect();
+    let two = seats.len() == 2;
+    let n = (r.review.chances.len().max(2) - 1) as f64;
     let w = WIDTH - LEFT - RIGHT;
     let h = HEIGHT - TOP - BOTTOM;
     let x = |ply: f64| LEFT + w * ply / n;
@@ -36,9 +52,10 @@ pub fn svg(r: &Review) -> String {
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"##
     );
     let _ = writeln!(s, r##"<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>"##);
+    let title = if two { "South's winning chance" } else { "Each seat's winning chance" };
     let _ = writeln!(
         s,
-        r##"<text x="{LEFT}" y="18" font-size="14">South's winning chance, ply by ply ({})</text>"##,
+        r##"<text x="{LEFT}" y="18" font-size="14">{title}, ply by ply ({})</text>"##,
         r.limits
     );
     // Grid: 0, 25, 50, 75, 100%.
@@ -71,37 +88,62 @@ pub fn svg(r: &Review) -> String {
         LEFT + w / 2.0,
         HEIGHT - 6.0
     );
-    // The curve, and the area between it and 50% shaded.
-    let points: Vec<String> = r
-        .south
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| format!("{:.1},{:.1}", x(i as f64), y(c)))
-        .collect();
-    let _ = writeln!(
-        s,
-        r##"<polygon points="{:.1},{:.1} {} {:.1},{:.1}" fill="#1f77b4" fill-opacity="0.15"/>"##,
-        x(0.0),
-        y(0.5),
-        points.join(" "),
-        x(n),
-        y(0.5)
-    );
-    let _ = writeln!(
-        s,
-        r##"<polyline points="{}" fill="none" stroke="#1f77b4" stroke-width="2"/>"##,
+    let curve = |seat: Seat| -> String {
+        let points: Vec<String> = r
+            .review
+            .chances
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("{:.1},{:.1}", x(i as f64), y(chance_of(c, seat))))
+            .collect();
         points.join(" ")
-    );
-    // The marks: at the position after the move, coloured by verdict.
-    for (i, m) in r.moves.iter().enumerate() {
+    };
+    if two {
+        // South's curve, and the area between it and 50% shaded.
+        let points = curve(Seat::South);
+        let _ = writeln!(
+            s,
+            r##"<polygon points="{:.1},{:.1} {points} {:.1},{:.1}" fill="#1f77b4" fill-opacity="0.15"/>"##,
+            x(0.0),
+            y(0.5),
+            x(n),
+            y(0.5)
+        );
+        let _ = writeln!(
+            s,
+            r##"<polyline points="{points}" fill="none" stroke="#1f77b4" stroke-width="2"/>"##
+        );
+    } else {
+        // Every seat's curve, and its name at the end.
+        for &seat in &seats {
+            let last = r.review.chances.last().map_or(0.0, |c| chance_of(c, seat));
+            let _ = writeln!(
+                s,
+                r##"<polyline points="{}" fill="none" stroke="{}" stroke-width="2"><title>{seat}</title></polyline>"##,
+                curve(seat),
+                seat_colour(seat)
+            );
+            let _ = writeln!(
+                s,
+                r##"<text x="{:.1}" y="{:.1}" fill="{}" font-size="11">{}</text>"##,
+                x(n) - 12.0,
+                y(last) - 4.0,
+                seat_colour(seat),
+                seat.letter()
+            );
+        }
+    }
+    // The marks: at the position after the move, on the mover's curve, coloured by verdict.
+    for m in &r.review.moves {
         if !m.judgement.is_error() {
             continue;
         }
-        let after = r.south.get(i + 1).copied().unwrap_or(0.5);
+        let at = m.at + 1;
+        let after = r.review.chances.get(at).map_or(0.5, |c| chance_of(c, m.seat));
         let _ = writeln!(
             s,
             r##"<circle cx="{:.1}" cy="{:.1}" r="5" fill="{}" stroke="#333333"><title>ply {}: {} {} ({}, lost {:.0} points; best {})</title></circle>"##,
-            x((i + 1) as f64),
+            x(at as f64),
             y(after),
             colour(m.judgement),
             m.ply + 1,

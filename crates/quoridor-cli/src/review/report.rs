@@ -2,10 +2,12 @@
 
 use quoridor_ai::Score;
 use quoridor_ai::chance::percent;
-use quoridor_core::Move;
+use quoridor_core::{Move, Seat};
 use serde_json::{Value, json};
 
-use super::{BLUNDER, INACCURACY, MISTAKE, MoveReview, Review};
+use quoridor_ai::review::MoveReview;
+
+use super::{BLUNDER, INACCURACY, MISTAKE, Review};
 use crate::analyse::score_json;
 
 /// A score with the mover's winning chance: `+1.25 (71%)`.
@@ -28,7 +30,7 @@ pub fn text(r: &Review) -> String {
         pos.size(),
         pos.variant(),
         pos.players(),
-        r.moves.len(),
+        r.review.moves.len(),
         r.limits
     );
     s.push_str(&format!(
@@ -38,7 +40,7 @@ pub fn text(r: &Review) -> String {
         "{:>4}  {:<6} {:<6} {:<6} {:>16} {:>16} {:>6}  {:<10}  best line\n",
         "ply", "seat", "move", "best", "before", "after", "lost", "verdict"
     ));
-    for m in &r.moves {
+    for m in &r.review.moves {
         s.push_str(&format!(
             "{:>4}  {:<6} {:<6} {:<6} {:>16} {:>16} {:>6.1}  {:<10}  {}\n",
             m.ply + 1,
@@ -53,7 +55,7 @@ pub fn text(r: &Review) -> String {
         ));
     }
     s.push('\n');
-    for p in r.players() {
+    for p in r.review.players() {
         s.push_str(&format!(
             "{:<6} accuracy {:>5.1}%  {}: {}, {}, {}\n",
             p.seat.to_string(),
@@ -89,6 +91,11 @@ fn move_json(m: &MoveReview) -> Value {
     })
 }
 
+/// `seat`'s chance in one position's chances (0 when it is not there).
+pub(super) fn chance_of(chances: &[(Seat, f64)], seat: Seat) -> f64 {
+    chances.iter().find(|c| c.0 == seat).map_or(0.0, |c| c.1)
+}
+
 fn round4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
 }
@@ -97,6 +104,7 @@ fn round4(x: f64) -> f64 {
 #[must_use]
 pub fn json(r: &Review) -> Value {
     let players: Vec<Value> = r
+        .review
         .players()
         .iter()
         .map(|p| {
@@ -117,8 +125,11 @@ pub fn json(r: &Review) -> Value {
         "result": r.game.result_token(),
         "limits": r.limits,
         "thresholds": { "inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER },
-        "moves": r.moves.iter().map(move_json).collect::<Vec<_>>(),
-        "south_chance": r.south.iter().map(|&x| round4(x)).collect::<Vec<_>>(),
+        "moves": r.review.moves.iter().map(move_json).collect::<Vec<_>>(),
+        "south_chance": r.review.chances.iter().map(|c| round4(chance_of(c, Seat::South))).collect::<Vec<_>>(),
+        "chances": r.review.chances.iter().map(|c| {
+            c.iter().map(|&(s, p)| (s.letter().to_string(), json!(round4(p)))).collect::<serde_json::Map<_, _>>()
+        }).collect::<Vec<_>>(),
         "players": players,
     })
 }
