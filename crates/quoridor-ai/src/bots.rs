@@ -204,7 +204,7 @@ impl EngineBot {
     /// fixed ones.
     fn limits_for(&self, pos: &Position) -> Limits {
         match self.level {
-            Some(l) => l.limits_for(pos.players()),
+            Some(l) => l.limits_at(pos),
             None => self.limits.clone(),
         }
     }

@@ -24,7 +24,7 @@
 
 use std::time::Duration;
 
-use quoridor_core::Players;
+use quoridor_core::{Players, Position};
 
 use crate::Limits;
 
@@ -59,6 +59,27 @@ impl Level {
     /// The search limits of this level in a two-player game.
     pub fn limits(self) -> Limits {
         self.limits_for(Players::Two)
+    }
+
+    /// The search limits of this level for a search of `pos`: [`Level::limits_for`] its
+    /// number of players, except that a three- or four-player game with only two players
+    /// left (the others out) is searched by the two-player engine with its own depth or
+    /// node limits (the times still those of the game's number of players).
+    ///
+    /// ```
+    /// use quoridor_ai::Level;
+    /// use quoridor_core::Position;
+    /// let five = Level::new(5).unwrap();
+    /// let four: Position = "9 S:e1:5,W:a5:5,N:e9:5,E:i5:5 - S 0".parse().unwrap();
+    /// assert_eq!(five.limits_at(&four).nodes, Some(700));
+    /// assert_eq!(five.limits_at(&Position::default()).depth, Some(3));
+    /// ```
+    pub fn limits_at(self, pos: &Position) -> Limits {
+        let own = self.limits_for(pos.players());
+        if pos.players().get() > 2 && pos.active_seats().count() <= 2 {
+            return Limits { movetime: own.movetime, ..self.limits() };
+        }
+        own
     }
 
     /// The search limits of this level in a game of `players` players: with more than two,

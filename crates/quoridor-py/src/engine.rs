@@ -226,7 +226,7 @@ impl PyEngine {
         if depth.is_none() && movetime.is_none() && nodes.is_none() && level.is_none() {
             return Err(value_error("give a limit: depth, movetime, nodes or level"));
         }
-        let mut limits = level.map_or_else(Limits::default, |l| l.limits_for(pos.players()));
+        let mut limits = level.map_or_else(Limits::default, |l| l.limits_at(&pos));
         if let Some(d) = depth {
             limits.depth = Some(d);
         }

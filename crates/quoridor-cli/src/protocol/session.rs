@@ -301,7 +301,7 @@ impl Session {
     /// The engine (made now if need be) and the limits for the current position.
     fn engine_and_limits(&mut self) -> (&mut Engine, Limits) {
         let limits = match self.level {
-            Some(l) => l.limits_for(self.position().players()),
+            Some(l) => l.limits_at(self.position()),
             None => self.limits.clone(),
         };
         let engine = match self.engine.take() {
