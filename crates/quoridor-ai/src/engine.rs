@@ -472,8 +472,12 @@ impl Engine {
                 }
             })?;
             let (depth, nodes) = (first.info.depth, first.info.nodes);
-            let mut lines =
-                vec![Candidate { mv: first.best, score: first.info.score, pv: first.info.pv, depth }];
+            let mut lines = vec![Candidate {
+                mv: first.best,
+                score: first.info.score,
+                pv: first.info.pv,
+                depth,
+            }];
             lines.extend(self.tree_candidates(pos, first.best, multipv.get() - 1, depth));
             let time = start.elapsed();
             if multipv.get() > 1 {

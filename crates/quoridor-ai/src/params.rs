@@ -219,8 +219,6 @@ pub enum MultiSearch {
 /// The multi-player search of [`SearchParams::default`].
 pub const MULTI_SEARCH: MultiSearch = MultiSearch::Mcts;
 
-
-
 /// Score of a root move that brings back a position the game went through, in three- and
 /// four-player games searched with [`crate::Engine::search_game`] (centi-steps, for the
 /// root player): as bad as a draw at the ply limit, which nobody wins. Without it engines

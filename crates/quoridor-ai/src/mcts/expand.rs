@@ -6,7 +6,9 @@ use quoridor_core::{Bitboard, Move, Orientation, Position, Seat, Wall};
 
 use super::{Ctx, Edge, Tree, Values, pack};
 use crate::chance::{TWO_PLAYER_TABLE, chance_of_table};
-use crate::eval::{MULTI_FEATURES, MultiGame, evaluate_with, exp_neg, features_multi_of, multi_log_chances};
+use crate::eval::{
+    MULTI_FEATURES, MultiGame, evaluate_with, exp_neg, features_multi_of, multi_log_chances,
+};
 use crate::params::SearchParams;
 use crate::rng::mix;
 
@@ -43,7 +45,13 @@ impl Players {
     /// Each seat's chance, and the mover's log-chance (thousandths of a logit), after the
     /// mover's move leaves the distances `dist` and walls `walls` (in this turn order): the
     /// next player is then to move.
-    fn after(&self, ctx: &Ctx<'_>, kind: MultiGame, dist: &[u8; 4], walls: &[u8; 4]) -> (Values, i32) {
+    fn after(
+        &self,
+        ctx: &Ctx<'_>,
+        kind: MultiGame,
+        dist: &[u8; 4],
+        walls: &[u8; 4],
+    ) -> (Values, i32) {
         let n = self.n;
         let (mut d, mut w) = ([0u8; 4], [0u8; 4]);
         for i in 0..n {
@@ -63,7 +71,13 @@ impl Players {
 impl Tree {
     /// Expands node `id` at `pos` (a game not over): its edges, their priors and values;
     /// returns the node's value, that of its mover's best move.
-    pub(super) fn expand(&mut self, ctx: &Ctx<'_>, id: usize, pos: &Position, root: bool) -> Values {
+    pub(super) fn expand(
+        &mut self,
+        ctx: &Ctx<'_>,
+        id: usize,
+        pos: &Position,
+        root: bool,
+    ) -> Values {
         self.scratch.clear();
         match MultiGame::of(pos) {
             Some(kind) => self.moves_multi(ctx, kind, pos, root),
@@ -76,7 +90,8 @@ impl Tree {
         if ctx.noise > 0 {
             let span = 2 * i64::from(ctx.noise) + 1;
             for x in &mut self.scratch {
-                let h = mix(pos.zobrist() ^ ctx.seed ^ u64::from(crate::ordering::encode(x.0)) << 48);
+                let h =
+                    mix(pos.zobrist() ^ ctx.seed ^ u64::from(crate::ordering::encode(x.0)) << 48);
                 let r = (h % span as u64) as i32 - ctx.noise;
                 x.1 = (x.1 + r).min(0);
                 x.2[me.index()] = exp_neg(-x.1) as f32 / 1e6;
@@ -120,8 +135,8 @@ impl Tree {
             for a in Bitboard::from_bits_truncate(bits) {
                 let Some(wall) = Wall::new(a, o) else { continue };
                 let mut d = p.dist;
-                for i in 0..p.n {
-                    d[i] = pos.distance_after_wall(p.order[i], wall).unwrap_or(u8::MAX);
+                for (d, &s) in d.iter_mut().zip(&p.order[..p.n]) {
+                    *d = pos.distance_after_wall(s, wall).unwrap_or(u8::MAX);
                 }
                 let (v, l) = if d == p.dist {
                     if quiet_kept >= ctx.sp.mcts_null_walls {

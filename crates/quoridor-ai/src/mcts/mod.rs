@@ -215,7 +215,9 @@ impl Tree {
                 if n.key == key && !n.terminal && n.len > 0 {
                     return Some(id);
                 }
-                next.extend(self.edges[n.edges()].iter().filter(|e| e.child != 0).map(|e| e.child as usize));
+                next.extend(
+                    self.edges[n.edges()].iter().filter(|e| e.child != 0).map(|e| e.child as usize),
+                );
             }
             if next.is_empty() {
                 break;

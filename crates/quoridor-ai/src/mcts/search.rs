@@ -54,8 +54,11 @@ impl Worker {
             params: &self.settings.params,
             sp: &self.settings.sparams,
             history: &history,
-            noise: logit_noise(pos, self.settings.noise)
-                .max(if helper { MCTS_HELPER_NOISE } else { 0 }),
+            noise: logit_noise(pos, self.settings.noise).max(if helper {
+                MCTS_HELPER_NOISE
+            } else {
+                0
+            }),
             seed: self.settings.seed ^ (self.id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             only,
         };
@@ -73,7 +76,7 @@ impl Worker {
         // find (every line ends the game), whatever the limits.
         let mut stale = 0u64;
         let budget = &mut self.budget;
-        while !single && !(wins && iterations > 0) {
+        while !(single || wins && iterations > 0) {
             if budget.nodes >= budget.node_limit {
                 break;
             }
@@ -144,8 +147,16 @@ fn info(tree: &Tree, pos: &Position, depth: u64, nodes: u64, start: Instant) -> 
         None => (Vec::new(), Score::Eval(0)),
     };
     let time = start.elapsed();
-    let nps = (u128::from(nodes) * 1_000_000_000 / time.as_nanos().max(1)).min(u128::from(u64::MAX));
-    SearchInfo { depth: depth.min(u64::from(u32::MAX)) as u32, score, pv, nodes, nps: nps as u64, time }
+    let nps =
+        (u128::from(nodes) * 1_000_000_000 / time.as_nanos().max(1)).min(u128::from(u64::MAX));
+    SearchInfo {
+        depth: depth.min(u64::from(u32::MAX)) as u32,
+        score,
+        pv,
+        nodes,
+        nps: nps as u64,
+        time,
+    }
 }
 
 /// The root player's chance `q` after its move `mv` as a score: a win when the move
