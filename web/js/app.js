@@ -85,7 +85,7 @@ function afterChange() {
 }
 
 // Plays a move for the side to move; a refused move shows its rule and changes nothing.
-function tryPlay(mv, source = 'person', info = null) {
+function tryPlay(mv, source = 'person', info = null, note = '') {
   const why = state.game.whyIllegal(mv);
   if (why) {
     say(`Illegal move ${mv}: ${why}`, 'error');
@@ -95,7 +95,7 @@ function tryPlay(mv, source = 'person', info = null) {
   const seat = state.game.turn();
   state.game.play(mv);
   state.redo = [];
-  const about = info && info.pv[0] === mv ? ` (depth ${info.depth}: ${info.verdict})` : '';
+  const about = note || (info && info.pv[0] === mv ? ` (depth ${info.depth}: ${info.verdict})` : '');
   say(source === 'engine' ? `${Game.seatName(seat)} played ${mv}${about}.` : '');
   afterChange();
   return true;
@@ -282,10 +282,14 @@ function runEngine() {
       }
     }
     state.thinking = null;
+    // The lower levels play some pawn moves at random, without a search: no reasoning to
+    // show, so the panel says that instead.
+    const random = !answer.stopped && answer.random === true
+      ? { level, percent: answer.randomPercent } : null;
     // Kept after the move, so that the panel still shows why the engine played it.
-    state.lastThought = move && info
-      ? { info, seat, move, events: state.game.events().length + 1 } : null;
-    if (move) tryPlay(move, 'engine', info);
+    state.lastThought = move && (info || random)
+      ? { info: random ? null : info, random, seat, move, events: state.game.events().length + 1 } : null;
+    if (move) tryPlay(move, 'engine', random ? null : info, random ? ' at random' : '');
     else update();
   }).catch(engineFailed);
 }
@@ -618,8 +622,10 @@ function renderEngine() {
   const info = current ?? last?.info ?? null;
   $('thinking').hidden = !thinking;
   $('engine-idle').hidden = !!thinking;
-  $('engine-idle').textContent = last && !current
-    ? `${Game.seatName(last.seat)} played ${last.move}; its reasoning:` : 'idle';
+  $('engine-idle').textContent = !last || current ? 'idle'
+    : last.random
+      ? `${Game.seatName(last.seat)} played ${last.move} at random, without thinking: level ${last.random.level} plays ${last.random.percent}% of its moves so, to be beatable.`
+      : `${Game.seatName(last.seat)} played ${last.move}; its reasoning:`;
   $('stop').hidden = !thinking;
   $('thinking-text').textContent = thinking
     ? ({ analyse: 'analysing', review: 'reviewing the game' }[thinking.kind] ?? `${Game.seatName(thinking.seat)} thinking`) +

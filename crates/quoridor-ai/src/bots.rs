@@ -148,6 +148,8 @@ pub struct EngineBot {
     limits: Limits,
     level: Option<Level>,
     rng: SplitMix64,
+    /// Whether the last move chosen was the level's random pawn move.
+    random_last: bool,
 }
 
 impl EngineBot {
@@ -159,6 +161,7 @@ impl EngineBot {
             limits,
             level: None,
             rng: bot_rng(0),
+            random_last: false,
         }
     }
 
@@ -168,12 +171,35 @@ impl EngineBot {
     pub fn with_level(level: Level, seed: u64) -> EngineBot {
         let mut engine = Engine::new(EngineOptions::default().with_hash_mb(16).with_seed(seed));
         engine.set_noise(level.noise());
-        EngineBot { engine, limits: level.limits(), level: Some(level), rng: bot_rng(seed) }
+        EngineBot {
+            engine,
+            limits: level.limits(),
+            level: Some(level),
+            rng: bot_rng(seed),
+            random_last: false,
+        }
     }
 
     /// The engine inside.
     pub fn engine(&mut self) -> &mut Engine {
         &mut self.engine
+    }
+
+    /// Whether the last move chosen was the level's random pawn move rather than the
+    /// search's ([`Level::random_move_percent`]): no search ran for it, so there was no
+    /// information to report. False before the first move.
+    ///
+    /// ```
+    /// use quoridor_ai::{EngineBot, Level};
+    /// use quoridor_core::Position;
+    /// let mut bot = EngineBot::with_level(Level::new(1).unwrap(), 7);
+    /// let mut iterations = 0;
+    /// bot.choose_with_info(&Position::default(), &mut |_| iterations += 1);
+    /// assert_eq!(bot.last_move_random(), iterations == 0);
+    /// ```
+    #[must_use]
+    pub const fn last_move_random(&self) -> bool {
+        self.random_last
     }
 
     /// Chooses a move like [`Bot::choose`], calling `on_iteration` after every completed
@@ -211,10 +237,12 @@ impl EngineBot {
 
     /// The level's random pawn move, when it draws one this time.
     fn random_move(&mut self, pos: &Position) -> Option<Move> {
+        self.random_last = false;
         let pct = self.level?.random_move_percent();
         if pct > 0 && (self.rng.below(100) as u32) < pct {
             let pawn: Vec<_> = pos.pawn_moves().iter().collect();
             if !pawn.is_empty() {
+                self.random_last = true;
                 return Some(Move::Pawn(pawn[self.rng.below(pawn.len())]));
             }
         }

@@ -193,6 +193,36 @@ fn levels_play_legal_moves() {
     }
 }
 
+/// The page says why a level played its move: the search's information, or that the move
+/// was one of the level's random pawn moves, for which no information comes.
+#[test]
+fn a_levels_random_move_is_known_and_reports_no_information() {
+    let level = Level::new(1).unwrap();
+    let pos: Position = "9 S:e2:10,N:e9:10 - N 1".parse().unwrap();
+    let (mut random, mut searched) = (0, 0);
+    for seed in 0..60 {
+        let mut bot = EngineBot::with_level(level, seed);
+        assert!(!bot.last_move_random(), "before the first move");
+        let mut iterations = 0;
+        let m = bot.choose_with_info(&pos, &mut |_| iterations += 1).unwrap();
+        assert!(pos.is_legal(m));
+        if bot.last_move_random() {
+            assert_eq!(iterations, 0, "seed {seed}: a random move has no search");
+            assert!(matches!(m, Move::Pawn(_)), "seed {seed}: {m}");
+            random += 1;
+        } else {
+            assert!(iterations > 0, "seed {seed}: a searched move reports its iterations");
+            searched += 1;
+        }
+    }
+    // Level 1 plays 20% of its moves at random.
+    assert!(random > 0 && searched > random, "{random} random, {searched} searched");
+    // From level 5 on, no move is played at random.
+    let mut bot = EngineBot::with_level(Level::new(5).unwrap(), 1);
+    bot.choose_with_info(&pos, &mut |_| {});
+    assert!(!bot.last_move_random());
+}
+
 #[test]
 fn greedy_walls_a_leader_and_walks_otherwise() {
     let mut g = GreedyBot::new();
