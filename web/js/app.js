@@ -700,7 +700,8 @@ function update() {
 }
 
 // The game is kept in the browser's storage, so that a reload (or a visit later) goes on
-// with it: the record and who plays each seat.
+// with it: the record, who plays each seat, the moves taken back, analysis mode and the
+// game's review.
 const SAVE_KEY = 'quoridor-game';
 
 function save() {
@@ -708,6 +709,7 @@ function save() {
     if (state.game) {
       localStorage.setItem(SAVE_KEY, JSON.stringify({
         record: state.game.record(), players: state.players, redo: state.redo, browsing: state.browsing,
+        analysing: state.analysing, review: state.review,
       }));
     }
   } catch {
@@ -739,8 +741,24 @@ function restore() {
   // checked when played again.
   state.redo = Array.isArray(saved.redo) ? saved.redo.filter((e) => typeof e === 'string' && /^[SWNE]:\S+$/.test(e)) : [];
   state.browsing = saved.browsing === true;
+  // Analysis mode stays on: otherwise an engine seat would start playing the studied game.
+  state.analysing = saved.analysing === true;
+  $('analyse').checked = state.analysing;
+  state.review = isReview(saved.review) ? saved.review : null;
   engine.newGame();
   return true;
+}
+
+// A review as the worker gives it and `save` keeps it (shown only while its line is the
+// game's: see renderReview).
+function isReview(r) {
+  const numbers = (a) => Array.isArray(a) && a.every(Number.isFinite);
+  return typeof r?.line === 'string' && Number.isInteger(r.depth) &&
+    Array.isArray(r.seats) && r.seats.every((s) => typeof s === 'string' && /^[SWNE]$/.test(s)) &&
+    r.seats.every((s) => numbers(r.chances?.[s])) &&
+    Array.isArray(r.moves) && r.moves.every((m) => Number.isInteger(m?.at) && typeof m.seat === 'string' &&
+      r.seats.includes(m.seat) && typeof m.judgement === 'string' && typeof m.played === 'string' &&
+      typeof m.best === 'string' && Number.isFinite(m.lost) && m.at + 1 < r.chances[m.seat].length);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -948,7 +966,7 @@ async function main() {
   board = new Board($('board'), { square: onSquare, wallHover: onWallHover, wallClick: onWallClick });
   wire();
   if (restore()) {
-    say(`Your game from the last visit, ${state.game.ply()} plies in (kept in this browser; New game starts another).`);
+    say(`Your game from the last visit, ${state.game.ply()} plies in${state.analysing ? ', in analysis mode' : ''} (kept in this browser; New game starts another).`);
     update();
   } else {
     newGame({ size: 9, players: 2, variant: 'classic', walls: undefined, first: 'S' });

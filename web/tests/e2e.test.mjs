@@ -460,6 +460,27 @@ test('review: the graph of the game with its mistakes; a click on it or on the m
   assert.equal(await page.$eval('[data-seat=N] title', (t) => t.textContent.startsWith('North on e7')), true);
   assert.equal(await page.isVisible('#review-graph'), true);
   assert.equal(await page.$$eval('#review-graph .graph-mark', (m) => m.every((e) => /inaccuracy|mistake|blunder/.test(e.getAttribute('class')))), true);
+  // A reload keeps analysis mode (North's engine does not start playing the studied game),
+  // the review and the position looked at.
+  const marks = await page.$$eval('#review-graph .graph-mark', (m) => m.map((e) => e.dataset.ply));
+  await page.waitForFunction(() => document.getElementById('depth').textContent !== '–', null, { timeout: 20000 });
+  const before = problems.length;
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  // The two quick jumps above each stopped an analysis, that is ended its worker and started
+  // another, the first while it was still loading the engine: the browser reports that
+  // cancelled load as a failed request when the page goes. Only those are let pass: the page
+  // after the reload must load and analyse (below).
+  problems = [...problems.slice(0, before),
+    ...problems.slice(before).filter((p) => !/^request failed: \S+\/pkg\/quoridor_web(_bg\.wasm|\.js)$/.test(p))];
+  assert.match(await page.textContent('#message'), /^Your game from the last visit, 5 plies in, in analysis mode/);
+  assert.equal(await page.isChecked('#analyse'), true);
+  assert.equal(await current(), '5');
+  assert.equal(await page.$$eval('#move-list button', (bs) => bs.length), 8);
+  assert.equal(await page.isVisible('#review-graph'), true);
+  assert.deepEqual(await page.$$eval('#review-graph .graph-mark', (m) => m.map((e) => e.dataset.ply)), marks);
+  await page.waitForFunction(() => document.getElementById('depth').textContent !== '–', null, { timeout: 20000 });
+  assert.equal(await current(), '5', 'the engine analyses, it does not play');
 });
 
 test('review: the player chooses how deep; three players get a curve per seat', async () => {

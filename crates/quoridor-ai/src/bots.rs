@@ -150,6 +150,8 @@ pub struct EngineBot {
     rng: SplitMix64,
     /// Whether the last move chosen was the level's random pawn move.
     random_last: bool,
+    /// The final information of the search behind the last move chosen.
+    last_search: Option<SearchInfo>,
 }
 
 impl EngineBot {
@@ -162,6 +164,7 @@ impl EngineBot {
             level: None,
             rng: bot_rng(0),
             random_last: false,
+            last_search: None,
         }
     }
 
@@ -177,6 +180,7 @@ impl EngineBot {
             level: Some(level),
             rng: bot_rng(seed),
             random_last: false,
+            last_search: None,
         }
     }
 
@@ -202,6 +206,24 @@ impl EngineBot {
         self.random_last
     }
 
+    /// The final information of the search behind the last move chosen: its depth, score
+    /// and line, the line starting with that move. It can say more than the last
+    /// information `choose_with_info` reported (a search stopped inside an iteration, the
+    /// tree search's last playouts). `None` before the first move, when the last move was
+    /// random, and when the game was over.
+    ///
+    /// ```
+    /// use quoridor_ai::{Bot, EngineBot, Level};
+    /// use quoridor_core::Position;
+    /// let mut bot = EngineBot::with_level(Level::new(6).unwrap(), 1);
+    /// let m = bot.choose(&Position::default()).unwrap();
+    /// assert_eq!(bot.last_search().unwrap().pv.first(), Some(&m));
+    /// ```
+    #[must_use]
+    pub fn last_search(&self) -> Option<&SearchInfo> {
+        self.last_search.as_ref()
+    }
+
     /// Chooses a move like [`Bot::choose`], calling `on_iteration` after every completed
     /// iteration of the search (not at all when the level draws a random move instead).
     ///
@@ -223,7 +245,9 @@ impl EngineBot {
             return Some(m);
         }
         let limits = self.limits_for(pos);
-        self.engine.search(pos, &limits, on_iteration).map(|r| r.best)
+        let r = self.engine.search(pos, &limits, on_iteration)?;
+        self.last_search = Some(r.info);
+        Some(r.best)
     }
 
     /// The limits of a search of `pos`: the level's for its number of players, or the
@@ -238,6 +262,7 @@ impl EngineBot {
     /// The level's random pawn move, when it draws one this time.
     fn random_move(&mut self, pos: &Position) -> Option<Move> {
         self.random_last = false;
+        self.last_search = None;
         let pct = self.level?.random_move_percent();
         if pct > 0 && (self.rng.below(100) as u32) < pct {
             let pawn: Vec<_> = pos.pawn_moves().iter().collect();
@@ -267,6 +292,8 @@ impl Bot for EngineBot {
             return Some(m);
         }
         let limits = self.limits_for(game.position());
-        self.engine.search_game(game, &limits, &mut |_| {}).map(|r| r.best)
+        let r = self.engine.search_game(game, &limits, &mut |_| {})?;
+        self.last_search = Some(r.info);
+        Some(r.best)
     }
 }

@@ -194,7 +194,9 @@ impl LevelBot {
 
     /// The level's move for the side to move in `position` (in the position format), in
     /// notation; `undefined` when the game is over. `on_info` gets a [`SearchInfo`] after
-    /// every iteration of the search.
+    /// every iteration of the search, then once more the search's final one, whose line
+    /// starts with the move chosen (it can say more than the last iteration's); not at all
+    /// when the move is one of the level's random ones ([`LevelBot::last_move_random`]).
     ///
     /// # Errors
     /// When the position does not read.
@@ -204,7 +206,11 @@ impl LevelBot {
         on_info: &js_sys::Function,
     ) -> Result<Option<String>, JsError> {
         let pos = self::position(position)?;
-        let m = self.inner.choose_with_info(&pos, &mut reporter(&pos, on_info));
+        let mut report = reporter(&pos, on_info);
+        let m = self.inner.choose_with_info(&pos, &mut report);
+        if let Some(info) = self.inner.last_search() {
+            report(info);
+        }
         Ok(m.map(|m| m.to_string()))
     }
 
