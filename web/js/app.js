@@ -85,7 +85,7 @@ function afterChange() {
 }
 
 // Plays a move for the side to move; a refused move shows its rule and changes nothing.
-function tryPlay(mv, source = 'person', info = null) {
+function tryPlay(mv, source = 'person', info = null, note = '') {
   const why = state.game.whyIllegal(mv);
   if (why) {
     say(`Illegal move ${mv}: ${why}`, 'error');
@@ -95,7 +95,7 @@ function tryPlay(mv, source = 'person', info = null) {
   const seat = state.game.turn();
   state.game.play(mv);
   state.redo = [];
-  const about = info && info.pv[0] === mv ? ` (depth ${info.depth}: ${info.verdict})` : '';
+  const about = note || (info && info.pv[0] === mv ? ` (depth ${info.depth}: ${info.verdict})` : '');
   say(source === 'engine' ? `${Game.seatName(seat)} played ${mv}${about}.` : '');
   afterChange();
   return true;
@@ -282,10 +282,14 @@ function runEngine() {
       }
     }
     state.thinking = null;
+    // The lower levels play some pawn moves at random, without a search: no reasoning to
+    // show, so the panel says that instead.
+    const random = !answer.stopped && answer.random === true
+      ? { level, percent: answer.randomPercent } : null;
     // Kept after the move, so that the panel still shows why the engine played it.
-    state.lastThought = move && info
-      ? { info, seat, move, events: state.game.events().length + 1 } : null;
-    if (move) tryPlay(move, 'engine', info);
+    state.lastThought = move && (info || random)
+      ? { info: random ? null : info, random, seat, move, events: state.game.events().length + 1 } : null;
+    if (move) tryPlay(move, 'engine', random ? null : info, random ? ' at random' : '');
     else update();
   }).catch(engineFailed);
 }
@@ -618,8 +622,10 @@ function renderEngine() {
   const info = current ?? last?.info ?? null;
   $('thinking').hidden = !thinking;
   $('engine-idle').hidden = !!thinking;
-  $('engine-idle').textContent = last && !current
-    ? `${Game.seatName(last.seat)} played ${last.move}; its reasoning:` : 'idle';
+  $('engine-idle').textContent = !last || current ? 'idle'
+    : last.random
+      ? `${Game.seatName(last.seat)} played ${last.move} at random, without thinking: level ${last.random.level} plays ${last.random.percent}% of its moves so, to be beatable.`
+      : `${Game.seatName(last.seat)} played ${last.move}; its reasoning:`;
   $('stop').hidden = !thinking;
   $('thinking-text').textContent = thinking
     ? ({ analyse: 'analysing', review: 'reviewing the game' }[thinking.kind] ?? `${Game.seatName(thinking.seat)} thinking`) +
@@ -694,7 +700,8 @@ function update() {
 }
 
 // The game is kept in the browser's storage, so that a reload (or a visit later) goes on
-// with it: the record and who plays each seat.
+// with it: the record, who plays each seat, the moves taken back, analysis mode and the
+// game's review.
 const SAVE_KEY = 'quoridor-game';
 
 function save() {
@@ -702,6 +709,7 @@ function save() {
     if (state.game) {
       localStorage.setItem(SAVE_KEY, JSON.stringify({
         record: state.game.record(), players: state.players, redo: state.redo, browsing: state.browsing,
+        analysing: state.analysing, review: state.review,
       }));
     }
   } catch {
@@ -733,8 +741,24 @@ function restore() {
   // checked when played again.
   state.redo = Array.isArray(saved.redo) ? saved.redo.filter((e) => typeof e === 'string' && /^[SWNE]:\S+$/.test(e)) : [];
   state.browsing = saved.browsing === true;
+  // Analysis mode stays on: otherwise an engine seat would start playing the studied game.
+  state.analysing = saved.analysing === true;
+  $('analyse').checked = state.analysing;
+  state.review = isReview(saved.review) ? saved.review : null;
   engine.newGame();
   return true;
+}
+
+// A review as the worker gives it and `save` keeps it (shown only while its line is the
+// game's: see renderReview).
+function isReview(r) {
+  const numbers = (a) => Array.isArray(a) && a.every(Number.isFinite);
+  return typeof r?.line === 'string' && Number.isInteger(r.depth) &&
+    Array.isArray(r.seats) && r.seats.every((s) => typeof s === 'string' && /^[SWNE]$/.test(s)) &&
+    r.seats.every((s) => numbers(r.chances?.[s])) &&
+    Array.isArray(r.moves) && r.moves.every((m) => Number.isInteger(m?.at) && typeof m.seat === 'string' &&
+      r.seats.includes(m.seat) && typeof m.judgement === 'string' && typeof m.played === 'string' &&
+      typeof m.best === 'string' && Number.isFinite(m.lost) && m.at + 1 < r.chances[m.seat].length);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -942,7 +966,7 @@ async function main() {
   board = new Board($('board'), { square: onSquare, wallHover: onWallHover, wallClick: onWallClick });
   wire();
   if (restore()) {
-    say(`Your game from the last visit, ${state.game.ply()} plies in (kept in this browser; New game starts another).`);
+    say(`Your game from the last visit, ${state.game.ply()} plies in${state.analysing ? ', in analysis mode' : ''} (kept in this browser; New game starts another).`);
     update();
   } else {
     newGame({ size: 9, players: 2, variant: 'classic', walls: undefined, first: 'S' });

@@ -1,8 +1,10 @@
 // The board as SVG: squares, goals, walls, pawns with their distances, paths, and the
 // pointer: clicks on highlighted squares, wall previews in the grooves.
 
-// How far each seat's path is drawn from the squares' centres, in board units.
-const PATH_OFFSET = { S: [-5, 0], N: [5, 0], W: [0, -5], E: [0, 5] };
+// How far each seat's path is drawn from the squares' centres, in board units: every two
+// seats differ in both directions, so that no two paths hide each other where they run
+// along the same file or the same rank (South's and North's most, the two-player case).
+const PATH_OFFSET = { S: [-6, 6], N: [6, -6], W: [-2, -2], E: [2, 2] };
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 44;       // a square's side
@@ -199,8 +201,9 @@ export class Board {
       for (const seat of view.seats) {
         if (seat.path.length < 2) continue;
         const pts = seat.path.map((q) => this.centre(q).join(',')).join(' ');
-        // Each seat's path a little aside from the squares' centres, so that two paths along
-        // the same file (South's and North's up and down the e-file) do not hide each other.
+        // Each seat's path a little aside from the squares' centres (PATH_OFFSET), so that
+        // two paths along one file (South's and North's up and down the e-file) or one rank
+        // (around a wall) do not hide each other.
         const [dx, dy] = PATH_OFFSET[seat.letter] ?? [0, 0];
         el('polyline', {
           points: pts, class: `path seat-${seat.letter}`, transform: `translate(${dx} ${dy})`,

@@ -53,7 +53,8 @@ export class EngineClient {
     });
   }
 
-  // The level's move for the side to move in `position`: resolves { move, lastInfo }.
+  // The level's move for the side to move in `position`: resolves { move, lastInfo, random,
+  // randomPercent } (random: one of the level's random pawn moves, played without a search).
   play(position, level, onInfo) {
     return this.request({ kind: 'play', position, level }, onInfo);
   }

@@ -38,7 +38,9 @@ self.onmessage = async (event) => {
           bots.set(msg.level, bot);
         }
         const move = bot.choose(msg.position, onInfo);
-        self.postMessage({ id, type: 'done', move });
+        // A level's random pawn move comes without a search: the page says so.
+        const random = move !== undefined && bot.lastMoveRandom;
+        self.postMessage({ id, type: 'done', move, random, randomPercent: bot.randomMovePercent });
         break;
       }
       case 'analyse':

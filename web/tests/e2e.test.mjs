@@ -117,10 +117,50 @@ test('a pawn move by mouse, and the engine answers', async () => {
   assert.deepEqual(moves.slice(0, 2), ['1.', 'e2']);
   assert.equal(moves.length, 4, `one engine reply: ${moves.join(' ')}`);
   assert.equal(await page.locator('[data-distance=S] text').textContent(), '7');
-  // The panel keeps the engine's reasoning for its move.
-  assert.equal(await page.textContent('#engine-idle'), `North played ${moves[2]}; its reasoning:`);
-  assert.notEqual(await page.textContent('#pv'), '–');
-  assert.equal((await page.textContent('#pv')).split(' ')[0], moves[2]);
+  // The panel keeps the engine's reasoning for its move (level 3 plays 5% of its moves at
+  // random, without one: the next test pins that case down).
+  const idle = await page.textContent('#engine-idle');
+  if (idle.includes('at random')) {
+    assert.match(idle, new RegExp(`^North played ${moves[2]} at random, without thinking: level 3 plays 5% `));
+  } else {
+    assert.equal(idle, `North played ${moves[2]}; its reasoning:`);
+    assert.notEqual(await page.textContent('#pv'), '–');
+    assert.equal((await page.textContent('#pv')).split(' ')[0], moves[2]);
+  }
+});
+
+test('an engine move played at random says so in the engine panel instead of going blank', async () => {
+  // A seed for which level 1 answers e2 with one of its random pawn moves (20% of them).
+  const seed = await page.evaluate(async () => {
+    const m = await import('./pkg/quoridor_web.js');
+    await m.default();
+    const g = new m.Game(9, 2, 'classic', undefined, 'S');
+    g.play('e2');
+    const position = g.position();
+    for (let s = 0; s < 200; s++) {
+      // The worker seeds a level's bot with the game's seed plus the level.
+      const bot = new m.LevelBot(1, s + 1);
+      let infos = 0;
+      bot.choose(position, (i) => { infos++; i.free(); });
+      const random = bot.lastMoveRandom;
+      const percent = bot.randomMovePercent;
+      bot.free();
+      if (random !== (infos === 0)) throw new Error(`seed ${s}: random ${random} with ${infos} infos`);
+      if (random && percent === 20) return s;
+    }
+    return null;
+  });
+  assert.notEqual(seed, null);
+  // The page draws the game's seed from Math.random.
+  await page.evaluate((s) => { Math.random = () => s / 2 ** 32; }, seed);
+  await newGame({ seats: { S: 'human', N: '1' } });
+  await page.click('[data-square=e2]');
+  await waitForTurn('South');
+  const reply = (await movetext()).split(' ')[2];
+  assert.equal(await page.textContent('#engine-idle'),
+    `North played ${reply} at random, without thinking: level 1 plays 20% of its moves so, to be beatable.`);
+  assert.equal(await page.textContent('#message'), `North played ${reply} at random.`);
+  assert.equal(await page.textContent('#pv'), '–');
 });
 
 test('a wall by mouse: previewed while hovering, placed by a click', async () => {
@@ -149,6 +189,25 @@ test('a wall by touch: the first tap shows it and says to tap again, the second 
   assert.doesNotMatch(await movetext(), /c3h/);
   await tap('c3h');
   assert.match(await movetext(), /^1\. c3h /);
+});
+
+test('on a touch screen the texts say tap, not click or point', async () => {
+  // A touch screen as the page sees one: a coarse pointer.
+  await page.addInitScript(() => {
+    const real = window.matchMedia.bind(window);
+    window.matchMedia = (q) => (q === '(pointer: coarse)'
+      ? { matches: true, media: q, addEventListener() {}, removeEventListener() {} } : real(q));
+  });
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal(await status(), 'South to move: tap a highlighted square, or tap between two squares, twice, to place a wall (10 left).');
+  assert.match(await page.textContent('#message'),
+    /To move: tap a highlighted square, or tap between two squares to see a wall and tap again to place it\./);
+  const texts = [await status(), await page.textContent('#message'),
+    ...await page.$$eval('[aria-label], [title]', (els) => els.flatMap((e) => [e.getAttribute('aria-label'), e.getAttribute('title')]))]
+    .filter(Boolean).join(' | ');
+  assert.doesNotMatch(texts, /\bclick|\bpoint\b/i, texts);
 });
 
 test('an illegal wall is drawn red with its reason and refused', async () => {
@@ -222,9 +281,25 @@ test('four players, then King of the Hill, against the engine', async () => {
   await page.click('#show-paths');
   assert.equal(await page.locator('.path').count(), 4);
   // Each path drawn aside from the others' (two along one file would hide each other).
-  const shifts = await page.$$eval('.path', (ps) => ps.map((p) => p.getAttribute('transform')));
-  assert.equal(new Set(shifts).size, 4, shifts.join(' / '));
+  const shifts = await page.$$eval('.path', (ps) => ps.map((p) => p.getAttribute('transform').match(/-?\d+(\.\d+)?/g).map(Number)));
+  for (const [i, a] of shifts.entries()) {
+    for (const b of shifts.slice(i + 1)) {
+      assert.ok(a[0] !== b[0] && a[1] !== b[1], `paths apart in both directions: ${JSON.stringify(shifts)}`);
+    }
+  }
   await shot('king-of-the-hill');
+});
+
+test('"Show paths" in two players: South\'s and North\'s paths drawn apart, not on top of each other', async () => {
+  await newGame({ seats: { S: 'human', N: 'human' } });
+  await page.click('#show-paths');
+  const offsets = await page.$$eval('.path', (ps) => ps.map((p) => [p.getAttribute('class'),
+    p.getAttribute('transform').match(/-?\d+(\.\d+)?/g).map(Number)]));
+  assert.deepEqual(offsets.map(([c]) => c), ['path seat-S', 'path seat-N']);
+  // Both run up and down the e-file: apart across it, and apart along a rank too (around a wall).
+  const [[, [sx, sy]], [, [nx, ny]]] = offsets;
+  assert.ok(Math.abs(sx - nx) >= 8 && Math.abs(sy - ny) >= 8, JSON.stringify(offsets));
+  await shot('paths-two-players');
 });
 
 test('on a phone 360 px wide the New game dialog fits and its Start button can be tapped', async () => {
@@ -385,6 +460,27 @@ test('review: the graph of the game with its mistakes; a click on it or on the m
   assert.equal(await page.$eval('[data-seat=N] title', (t) => t.textContent.startsWith('North on e7')), true);
   assert.equal(await page.isVisible('#review-graph'), true);
   assert.equal(await page.$$eval('#review-graph .graph-mark', (m) => m.every((e) => /inaccuracy|mistake|blunder/.test(e.getAttribute('class')))), true);
+  // A reload keeps analysis mode (North's engine does not start playing the studied game),
+  // the review and the position looked at.
+  const marks = await page.$$eval('#review-graph .graph-mark', (m) => m.map((e) => e.dataset.ply));
+  await page.waitForFunction(() => document.getElementById('depth').textContent !== '–', null, { timeout: 20000 });
+  const before = problems.length;
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  // The two quick jumps above each stopped an analysis, that is ended its worker and started
+  // another, the first while it was still loading the engine: the browser reports that
+  // cancelled load as a failed request when the page goes. Only those are let pass: the page
+  // after the reload must load and analyse (below).
+  problems = [...problems.slice(0, before),
+    ...problems.slice(before).filter((p) => !/^request failed: \S+\/pkg\/quoridor_web(_bg\.wasm|\.js)$/.test(p))];
+  assert.match(await page.textContent('#message'), /^Your game from the last visit, 5 plies in, in analysis mode/);
+  assert.equal(await page.isChecked('#analyse'), true);
+  assert.equal(await current(), '5');
+  assert.equal(await page.$$eval('#move-list button', (bs) => bs.length), 8);
+  assert.equal(await page.isVisible('#review-graph'), true);
+  assert.deepEqual(await page.$$eval('#review-graph .graph-mark', (m) => m.map((e) => e.dataset.ply)), marks);
+  await page.waitForFunction(() => document.getElementById('depth').textContent !== '–', null, { timeout: 20000 });
+  assert.equal(await current(), '5', 'the engine analyses, it does not play');
 });
 
 test('review: the player chooses how deep; three players get a curve per seat', async () => {

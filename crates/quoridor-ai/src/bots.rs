@@ -148,6 +148,10 @@ pub struct EngineBot {
     limits: Limits,
     level: Option<Level>,
     rng: SplitMix64,
+    /// Whether the last move chosen was the level's random pawn move.
+    random_last: bool,
+    /// The final information of the search behind the last move chosen.
+    last_search: Option<SearchInfo>,
 }
 
 impl EngineBot {
@@ -159,6 +163,8 @@ impl EngineBot {
             limits,
             level: None,
             rng: bot_rng(0),
+            random_last: false,
+            last_search: None,
         }
     }
 
@@ -168,12 +174,54 @@ impl EngineBot {
     pub fn with_level(level: Level, seed: u64) -> EngineBot {
         let mut engine = Engine::new(EngineOptions::default().with_hash_mb(16).with_seed(seed));
         engine.set_noise(level.noise());
-        EngineBot { engine, limits: level.limits(), level: Some(level), rng: bot_rng(seed) }
+        EngineBot {
+            engine,
+            limits: level.limits(),
+            level: Some(level),
+            rng: bot_rng(seed),
+            random_last: false,
+            last_search: None,
+        }
     }
 
     /// The engine inside.
     pub fn engine(&mut self) -> &mut Engine {
         &mut self.engine
+    }
+
+    /// Whether the last move chosen was the level's random pawn move rather than the
+    /// search's ([`Level::random_move_percent`]): no search ran for it, so there was no
+    /// information to report. False before the first move.
+    ///
+    /// ```
+    /// use quoridor_ai::{EngineBot, Level};
+    /// use quoridor_core::Position;
+    /// let mut bot = EngineBot::with_level(Level::new(1).unwrap(), 7);
+    /// let mut iterations = 0;
+    /// bot.choose_with_info(&Position::default(), &mut |_| iterations += 1);
+    /// assert_eq!(bot.last_move_random(), iterations == 0);
+    /// ```
+    #[must_use]
+    pub const fn last_move_random(&self) -> bool {
+        self.random_last
+    }
+
+    /// The final information of the search behind the last move chosen: its depth, score
+    /// and line, the line starting with that move. It can say more than the last
+    /// information `choose_with_info` reported (a search stopped inside an iteration, the
+    /// tree search's last playouts). `None` before the first move, when the last move was
+    /// random, and when the game was over.
+    ///
+    /// ```
+    /// use quoridor_ai::{Bot, EngineBot, Level};
+    /// use quoridor_core::Position;
+    /// let mut bot = EngineBot::with_level(Level::new(6).unwrap(), 1);
+    /// let m = bot.choose(&Position::default()).unwrap();
+    /// assert_eq!(bot.last_search().unwrap().pv.first(), Some(&m));
+    /// ```
+    #[must_use]
+    pub fn last_search(&self) -> Option<&SearchInfo> {
+        self.last_search.as_ref()
     }
 
     /// Chooses a move like [`Bot::choose`], calling `on_iteration` after every completed
@@ -197,7 +245,9 @@ impl EngineBot {
             return Some(m);
         }
         let limits = self.limits_for(pos);
-        self.engine.search(pos, &limits, on_iteration).map(|r| r.best)
+        let r = self.engine.search(pos, &limits, on_iteration)?;
+        self.last_search = Some(r.info);
+        Some(r.best)
     }
 
     /// The limits of a search of `pos`: the level's for its number of players, or the
@@ -211,10 +261,13 @@ impl EngineBot {
 
     /// The level's random pawn move, when it draws one this time.
     fn random_move(&mut self, pos: &Position) -> Option<Move> {
+        self.random_last = false;
+        self.last_search = None;
         let pct = self.level?.random_move_percent();
         if pct > 0 && (self.rng.below(100) as u32) < pct {
             let pawn: Vec<_> = pos.pawn_moves().iter().collect();
             if !pawn.is_empty() {
+                self.random_last = true;
                 return Some(Move::Pawn(pawn[self.rng.below(pawn.len())]));
             }
         }
@@ -239,6 +292,8 @@ impl Bot for EngineBot {
             return Some(m);
         }
         let limits = self.limits_for(game.position());
-        self.engine.search_game(game, &limits, &mut |_| {}).map(|r| r.best)
+        let r = self.engine.search_game(game, &limits, &mut |_| {})?;
+        self.last_search = Some(r.info);
+        Some(r.best)
     }
 }

@@ -193,6 +193,54 @@ fn levels_play_legal_moves() {
     }
 }
 
+/// The page says why a level played its move: the search's information, or that the move
+/// was one of the level's random pawn moves, for which no information comes.
+#[test]
+fn a_levels_random_move_is_known_and_reports_no_information() {
+    let level = Level::new(1).unwrap();
+    let pos: Position = "9 S:e2:10,N:e9:10 - N 1".parse().unwrap();
+    let (mut random, mut searched) = (0, 0);
+    for seed in 0..60 {
+        let mut bot = EngineBot::with_level(level, seed);
+        assert!(!bot.last_move_random(), "before the first move");
+        let mut iterations = 0;
+        let m = bot.choose_with_info(&pos, &mut |_| iterations += 1).unwrap();
+        assert!(pos.is_legal(m));
+        if bot.last_move_random() {
+            assert_eq!(iterations, 0, "seed {seed}: a random move has no search");
+            assert!(bot.last_search().is_none(), "seed {seed}");
+            assert!(matches!(m, Move::Pawn(_)), "seed {seed}: {m}");
+            random += 1;
+        } else {
+            assert!(iterations > 0, "seed {seed}: a searched move reports its iterations");
+            assert_eq!(bot.last_search().and_then(|i| i.pv.first()), Some(&m), "seed {seed}");
+            searched += 1;
+        }
+    }
+    // Level 1 plays 20% of its moves at random.
+    assert!(random > 0 && searched > random, "{random} random, {searched} searched");
+    // From level 5 on, no move is played at random; the final information's line starts
+    // with the move played, the tree search's of three and four players too.
+    for fen in [
+        "9 S:e2:10,N:e9:10 - N 1",
+        "9 S:e3:6,W:c5:7,N:e7:6 d5h,f4v W 5",
+        "9k S:e3:4,W:c5:4,N:e7:5,E:g5:5 d6h,f4v W 5",
+    ] {
+        let pos: Position = fen.parse().unwrap();
+        for l in [3, 5, 7] {
+            let mut bot = EngineBot::with_level(Level::new(l).unwrap(), 2);
+            let m = bot.choose_with_info(&pos, &mut |_| {}).unwrap();
+            if l >= 5 {
+                assert!(!bot.last_move_random(), "{fen} level {l}");
+            }
+            if !bot.last_move_random() {
+                let info = bot.last_search().expect("searched");
+                assert_eq!(info.pv.first(), Some(&m), "{fen} level {l}");
+            }
+        }
+    }
+}
+
 #[test]
 fn greedy_walls_a_leader_and_walks_otherwise() {
     let mut g = GreedyBot::new();

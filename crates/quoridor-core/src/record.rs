@@ -264,6 +264,12 @@ impl fmt::Display for Game {
                 writeln!(f, "[Players \"{}\"]", c.players)?;
                 writeln!(f, "[Variant \"{}\"]", c.variant)?;
                 writeln!(f, "[Walls \"{}\"]", c.walls_per_player())?;
+                let first = c.starting_walls(c.first);
+                if first < c.walls_per_player() {
+                    // King of the Hill's unequal walls: the tag alone reads as if every
+                    // player had that many.
+                    writeln!(f, "; {} moves first with one wall fewer: {first}", c.first)?;
+                }
                 writeln!(f, "[First \"{}\"]", c.first.letter())?;
                 if let Some(l) = c.ply_limit {
                     writeln!(f, "[PlyLimit \"{l}\"]")?;

@@ -437,6 +437,41 @@ fn regression_game_record_with_default_wall_count_reads_back_equal() {
     assert_eq!(game.config().and_then(|c| c.walls), Some(10));
 }
 
+/// The record's `Walls` tag is every player's count but the first mover's: a comment line
+/// after it says so (the page showed `[Walls "5"]` to a South holding 4), and reading it
+/// back gives the same game.
+#[test]
+fn a_king_of_the_hill_record_says_the_first_movers_walls() {
+    let config = Config::default()
+        .with_players(Players::Four)
+        .with_variant(Variant::KingOfTheHill)
+        .with_first(Seat::North);
+    let mut game = Game::new(&config).expect("valid");
+    game.play("e8".parse().unwrap()).unwrap();
+    let text = game.to_string();
+    let header: Vec<&str> = text.lines().take(6).collect();
+    assert_eq!(
+        header,
+        [
+            "[Size \"9\"]",
+            "[Players \"4\"]",
+            "[Variant \"koth\"]",
+            "[Walls \"5\"]",
+            "; North moves first with one wall fewer: 4",
+            "[First \"N\"]",
+        ],
+        "{text}"
+    );
+    let again: Game = text.parse().expect("reads back");
+    assert_eq!(again.position(), game.position());
+    assert_eq!(again.to_string(), text);
+    // No comment where every player has the same count: classic games, or no walls at all.
+    for config in [Config::default().with_players(Players::Four), config.with_walls(Some(0))] {
+        let text = Game::new(&config).expect("valid").to_string();
+        assert!(!text.contains(';'), "{text}");
+    }
+}
+
 /// A record can be read back even after resignations in the middle of a round.
 #[test]
 fn game_record_with_resignations_round_trips() {

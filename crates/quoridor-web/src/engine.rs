@@ -175,6 +175,7 @@ impl Engine {
 #[wasm_bindgen]
 pub struct LevelBot {
     inner: EngineBot,
+    level: Level,
 }
 
 #[wasm_bindgen]
@@ -188,12 +189,14 @@ impl LevelBot {
         let level = Level::new(level).ok_or_else(|| {
             JsError::new(&format!("level {level} does not exist: levels run from 1 to 10"))
         })?;
-        Ok(LevelBot { inner: EngineBot::with_level(level, u64::from(seed)) })
+        Ok(LevelBot { inner: EngineBot::with_level(level, u64::from(seed)), level })
     }
 
     /// The level's move for the side to move in `position` (in the position format), in
     /// notation; `undefined` when the game is over. `on_info` gets a [`SearchInfo`] after
-    /// every iteration of the search.
+    /// every iteration of the search, then once more the search's final one, whose line
+    /// starts with the move chosen (it can say more than the last iteration's); not at all
+    /// when the move is one of the level's random ones ([`LevelBot::last_move_random`]).
     ///
     /// # Errors
     /// When the position does not read.
@@ -203,8 +206,26 @@ impl LevelBot {
         on_info: &js_sys::Function,
     ) -> Result<Option<String>, JsError> {
         let pos = self::position(position)?;
-        let m = self.inner.choose_with_info(&pos, &mut reporter(&pos, on_info));
+        let mut report = reporter(&pos, on_info);
+        let m = self.inner.choose_with_info(&pos, &mut report);
+        if let Some(info) = self.inner.last_search() {
+            report(info);
+        }
         Ok(m.map(|m| m.to_string()))
+    }
+
+    /// Whether the last move [`LevelBot::choose`] gave was one of the level's random pawn
+    /// moves (no search ran, so `on_info` was not called): the page says so instead of
+    /// showing no reasoning.
+    #[wasm_bindgen(getter, js_name = lastMoveRandom)]
+    pub fn last_move_random(&self) -> bool {
+        self.inner.last_move_random()
+    }
+
+    /// The share of its moves the level plays at random, in percent (0 from level 5 on).
+    #[wasm_bindgen(getter, js_name = randomMovePercent)]
+    pub fn random_move_percent(&self) -> u32 {
+        self.level.random_move_percent()
     }
 }
 
