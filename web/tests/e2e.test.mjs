@@ -468,11 +468,12 @@ test('review: the graph of the game with its mistakes; a click on it or on the m
   await page.reload();
   await page.waitForSelector('body[data-ready=true]');
   // The two quick jumps above each stopped an analysis, that is ended its worker and started
-  // another, the first while it was still loading the engine: the browser reports that
-  // cancelled load as a failed request when the page goes. Only those are let pass: the page
+  // another, the first while it was still loading (its script or the engine): the browser
+  // reports that cancelled load as a failed request when the page goes (on a loaded machine
+  // the worker's own script may still be loading too). Only those are let pass: the page
   // after the reload must load and analyse (below).
   problems = [...problems.slice(0, before),
-    ...problems.slice(before).filter((p) => !/^request failed: \S+\/pkg\/quoridor_web(_bg\.wasm|\.js)$/.test(p))];
+    ...problems.slice(before).filter((p) => !/^request failed: \S+\/(pkg\/quoridor_web(_bg\.wasm|\.js)|js\/worker\.js)$/.test(p))];
   assert.match(await page.textContent('#message'), /^Your game from the last visit, 5 plies in, in analysis mode/);
   assert.equal(await page.isChecked('#analyse'), true);
   assert.equal(await current(), '5');
