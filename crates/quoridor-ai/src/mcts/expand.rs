@@ -16,9 +16,13 @@ use crate::rng::mix;
 /// four directions), with room to spare.
 const MOST_PAWN_MOVES: usize = 12;
 
-/// Most edges a node below the root can have.
+/// Most walls a position can have (two orientations on the 10 x 10 anchors of an 11 x 11
+/// board).
+const MOST_WALLS: usize = 200;
+
+/// Most edges a node below the root can have (whatever the parameters, huge ones included).
 pub(super) fn most_edges(sp: &SearchParams) -> usize {
-    MOST_PAWN_MOVES + sp.mcts_walls + sp.mcts_null_walls
+    MOST_PAWN_MOVES + sp.mcts_walls.saturating_add(sp.mcts_null_walls).min(MOST_WALLS)
 }
 
 /// The players of a position in turn order from the side to move, with their distances and
@@ -208,7 +212,7 @@ impl Tree {
             self.scratch.push((m, (p.ln() * 1000.0) as i32, v));
         }
         self.scratch.sort_by_key(|x| std::cmp::Reverse(x.1));
-        self.scratch.truncate(MOST_PAWN_MOVES + ctx.sp.mcts_walls);
+        self.scratch.truncate(MOST_PAWN_MOVES.saturating_add(ctx.sp.mcts_walls));
     }
 
     /// The scratch list as the edges of node `id`, priors from the mover's log-chances;

@@ -240,3 +240,17 @@ fn searchmoves_cut_the_root_and_the_tree_is_not_kept() {
     let none = Limits::nodes(300).with_searchmoves(vec!["i9".parse().unwrap()]);
     assert!(pos.is_legal(e.search(&pos, &none, &mut |_| {}).unwrap().best));
 }
+
+#[test]
+fn extreme_parameters_still_give_a_legal_move() {
+    let pos: Position = FOUR.parse().unwrap();
+    for (walls, null, temp, c) in [(usize::MAX, usize::MAX, i32::MIN, u32::MAX), (0, 0, 0, 0)] {
+        let mut sp = SearchParams::default();
+        (sp.mcts_walls, sp.mcts_root_walls, sp.mcts_null_walls) = (walls, walls, null);
+        (sp.mcts_prior_temp, sp.mcts_c_puct) = (temp, c);
+        let mut e = engine();
+        e.set_search_params(sp);
+        let r = e.search(&pos, &Limits::nodes(200), &mut |_| {}).unwrap();
+        assert!(pos.is_legal(r.best));
+    }
+}
