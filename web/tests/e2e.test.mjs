@@ -74,6 +74,17 @@ async function clickWall(name) {
   await page.mouse.click(p.x, p.y);
 }
 
+// Reloads the page and waits until it is ready. An engine worker still loading (its script or
+// the engine) when the page goes is reported by the browser as a failed request: only those
+// cancelled loads are let pass; anything else the browser reports stays a problem.
+async function reload() {
+  const before = problems.length;
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  problems = [...problems.slice(0, before),
+    ...problems.slice(before).filter((p) => !/^request failed: \S+\/(pkg\/quoridor_web(_bg\.wasm|\.js)|js\/worker\.js)$/.test(p))];
+}
+
 async function waitForTurn(seatName) {
   await page.waitForFunction((s) => document.getElementById('status').textContent.startsWith(`${s} to move: click`), seatName, { timeout: 20000 });
 }
@@ -199,8 +210,7 @@ test('on a touch screen the texts say tap, not click or point', async () => {
       ? { matches: true, media: q, addEventListener() {}, removeEventListener() {} } : real(q));
   });
   await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  await page.waitForSelector('body[data-ready=true]');
+  await reload();
   assert.equal(await status(), 'South to move: tap a highlighted square, or tap between two squares, twice, to place a wall (10 left).');
   assert.match(await page.textContent('#message'),
     /To move: tap a highlighted square, or tap between two squares to see a wall and tap again to place it\./);
@@ -464,16 +474,10 @@ test('review: the graph of the game with its mistakes; a click on it or on the m
   // the review and the position looked at.
   const marks = await page.$$eval('#review-graph .graph-mark', (m) => m.map((e) => e.dataset.ply));
   await page.waitForFunction(() => document.getElementById('depth').textContent !== '–', null, { timeout: 20000 });
-  const before = problems.length;
-  await page.reload();
-  await page.waitForSelector('body[data-ready=true]');
   // The two quick jumps above each stopped an analysis, that is ended its worker and started
-  // another, the first while it was still loading (its script or the engine): the browser
-  // reports that cancelled load as a failed request when the page goes (on a loaded machine
-  // the worker's own script may still be loading too). Only those are let pass: the page
-  // after the reload must load and analyse (below).
-  problems = [...problems.slice(0, before),
-    ...problems.slice(before).filter((p) => !/^request failed: \S+\/(pkg\/quoridor_web(_bg\.wasm|\.js)|js\/worker\.js)$/.test(p))];
+  // another, the first while it was still loading: `reload` lets those cancelled loads pass;
+  // the page after the reload must load and analyse (below).
+  await reload();
   assert.match(await page.textContent('#message'), /^Your game from the last visit, 5 plies in, in analysis mode/);
   assert.equal(await page.isChecked('#analyse'), true);
   assert.equal(await current(), '5');
@@ -532,8 +536,7 @@ test('playing: a click on the move list only shows that position; the engine wai
   assert.equal(await page.$$eval('.square.target', (t) => t.length), 0, 'nobody moves while looking');
   await shot('browse');
   // A reload keeps the look back and the whole line.
-  await page.reload();
-  await page.waitForSelector('body[data-ready=true]');
+  await reload();
   assert.equal(await listed(), 4);
   assert.equal(await current(), '1');
   assert.equal(await page.isVisible('#browse-bar'), true);
@@ -573,11 +576,11 @@ test('a reload keeps the game: the record and who plays each seat', async () => 
   await waitForTurn('South');
   const before = await movetext();
   assert.equal(before.split(' ').length, 4);
-  await page.reload();
-  await page.waitForSelector('body[data-ready=true]');
+  await reload();
   assert.equal(await movetext(), before);
   assert.match(await page.textContent('#message'), /^Your game from the last visit, 2 plies in/);
-  await page.click('[data-square=d3]');
+  // Any highlighted square: the engine's reply may have been a wall in front of d2.
+  await page.click('.square.target');
   await waitForTurn('South');
   assert.equal((await movetext()).split(' ').length, 7, 'the engine still plays North');
   await page.evaluate(() => localStorage.clear());
@@ -587,8 +590,7 @@ test('a reload keeps the game: the record and who plays each seat', async () => 
 test('offline: once opened, the page and its engine work with the server gone', async () => {
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  await page.waitForSelector('body[data-ready=true]');
+  await reload();
   assert.equal(await page.evaluate(() => !!navigator.serviceWorker.controller), true);
   server.closeAllConnections();
   await new Promise((ok) => server.close(ok));
