@@ -16,6 +16,9 @@ use crate::rng::mix;
 /// four directions), with room to spare.
 const MOST_PAWN_MOVES: usize = 12;
 
+/// Distinct sets of distances after a wall whose values an expansion remembers.
+const SEEN: usize = 16;
+
 /// Most walls a position can have (two orientations on the 10 x 10 anchors of an 11 x 11
 /// board).
 const MOST_WALLS: usize = 200;
@@ -128,8 +131,11 @@ impl Tree {
         let pawn_moves = self.scratch.len();
         let mut walls = p.walls;
         walls[0] -= 1;
-        // Walls that change no distance all leave the same values: found once.
-        let mut quiet = None;
+        // Walls that leave the same distances leave the same values: each set of distances
+        // is evaluated once (most walls change no distance or only one player's by a step
+        // or two). A few distinct sets are remembered; more are evaluated each time.
+        let mut seen: [([u8; 4], Values, i32); SEEN] = [([0; 4], [0.0; 4], 0); SEEN];
+        let mut seen_len = 0;
         let mut quiet_kept = 0;
         let legal = pos.legal_walls();
         for (bits, o) in [
@@ -142,14 +148,22 @@ impl Tree {
                 for (d, &s) in d.iter_mut().zip(&p.order[..p.n]) {
                     *d = pos.distance_after_wall(s, wall).unwrap_or(u8::MAX);
                 }
-                let (v, l) = if d == p.dist {
+                if d == p.dist {
                     if quiet_kept >= ctx.sp.mcts_null_walls {
                         continue;
                     }
                     quiet_kept += 1;
-                    *quiet.get_or_insert_with(|| p.after(ctx, kind, &d, &walls))
-                } else {
-                    p.after(ctx, kind, &d, &walls)
+                }
+                let (v, l) = match seen[..seen_len].iter().find(|x| x.0 == d) {
+                    Some(x) => (x.1, x.2),
+                    None => {
+                        let (v, l) = p.after(ctx, kind, &d, &walls);
+                        if seen_len < SEEN {
+                            seen[seen_len] = (d, v, l);
+                            seen_len += 1;
+                        }
+                        (v, l)
+                    }
                 };
                 self.scratch.push((Move::Wall(wall), l, v));
             }
