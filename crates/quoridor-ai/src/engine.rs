@@ -150,7 +150,10 @@ impl Engine {
         self.tt.clear();
     }
 
-    /// Replaces the evaluation weights (for tuning). Clears the transposition table.
+    /// Replaces the evaluation weights (for tuning). The searches of three and four players
+    /// scale the walls' weights of `params` as they scale the defaults
+    /// ([`crate::params::MULTI_WALLS_SCALE`], [`crate::params::MCTS_WALLS_SCALE`]). Clears
+    /// the transposition table.
     pub fn set_eval_params(&mut self, params: EvalParams) {
         for w in &mut self.workers {
             w.settings.set_params(params.clone());

@@ -35,6 +35,11 @@ pub const MULTI: [[i32; MULTI_FEATURES]; 3] = crate::weights_multi::MULTI;
 /// `docs/strength.md`). See [`EvalParams::with_scaled_walls`].
 pub const MULTI_WALLS_SCALE: [i32; 3] = [300, 500, 100];
 
+/// The same scale of the walls' weights for the tree search ([`MultiSearch::Mcts`]), per
+/// [`crate::eval::MultiGame`]: set by matches against the previous engine
+/// (`docs/strength.md`).
+pub const MCTS_WALLS_SCALE: [i32; 3] = [300, 100, 500];
+
 /// Centi-steps per logit of the multi-player evaluation, per [`crate::eval::MultiGame`]:
 /// one step of a player's own path is worth about 100, as in two-player games (fitted with
 /// [`MULTI`]).

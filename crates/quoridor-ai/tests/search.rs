@@ -380,4 +380,4 @@ fn bench_signature_is_pinned() {
 }
 
 const TWO_PLAYER_SIGNATURE: u64 = 71_202;
-const BENCH_SIGNATURE: u64 = 379_686;
+const BENCH_SIGNATURE: u64 = 292_046;

@@ -101,7 +101,8 @@ pub(crate) struct Settings {
     pub(crate) seed: u64,
     /// Evaluation noise, in centi-steps either way (the lower levels).
     pub(crate) noise: i32,
-    /// The evaluation's weights (the tree search's) ...
+    /// The evaluation's weights with the walls scaled for the tree search
+    /// ([`crate::params::MCTS_WALLS_SCALE`]) ...
     pub(crate) params: EvalParams,
     /// ... and with the walls scaled for the alpha-beta searches
     /// ([`crate::params::MULTI_WALLS_SCALE`]; the same for two players).
@@ -113,7 +114,7 @@ impl Settings {
     /// Replaces the evaluation's weights.
     pub(crate) fn set_params(&mut self, params: EvalParams) {
         self.ab_params = params.with_scaled_walls(crate::params::MULTI_WALLS_SCALE);
-        self.params = params;
+        self.params = params.with_scaled_walls(crate::params::MCTS_WALLS_SCALE);
     }
 }
 
@@ -168,7 +169,8 @@ impl Worker {
             settings: Settings {
                 seed,
                 noise: 0,
-                params: EvalParams::default(),
+                params: EvalParams::default()
+                    .with_scaled_walls(crate::params::MCTS_WALLS_SCALE),
                 ab_params: EvalParams::default()
                     .with_scaled_walls(crate::params::MULTI_WALLS_SCALE),
                 sparams: SearchParams::default(),
