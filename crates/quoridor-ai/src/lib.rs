@@ -26,6 +26,7 @@
 //! [`chance`]: chance
 //! [`arena`]: arena
 //! [`review`]: review
+//! [`tablebase`]: tablebase
 #![warn(missing_debug_implementations)]
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
@@ -52,6 +53,7 @@ mod replies;
 pub mod review;
 mod rng;
 mod search;
+pub mod tablebase;
 mod time;
 mod tt;
 mod verdict;

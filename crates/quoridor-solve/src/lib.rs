@@ -12,6 +12,7 @@ mod checkpoint;
 mod geometry;
 mod layer;
 mod solver;
+mod tablebase;
 mod value;
 
 use std::path::PathBuf;
@@ -62,6 +63,14 @@ pub enum SolveError {
     #[error("checkpoint `{}`: {source}", path.display())]
     Io {
         /// The file or directory.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// A tablebase file could not be written.
+    #[error("tablebase `{}`: {source}", path.display())]
+    Tablebase {
+        /// The file.
         path: PathBuf,
         /// The error.
         source: std::io::Error,

@@ -8,7 +8,8 @@
 //!   learns across searches, its settings, this search's budget, root and line), and the
 //!   small steps every node takes (counting, the child call, the principal variation);
 //! - `driver`: iterative deepening, aspiration windows and the time rules;
-//! - `root`: the root's move loop, the exact race at the root, the principal variation;
+//! - `root`: the root's move loop, the exact race and tablebases at the root, the
+//!   principal variation;
 //! - `node`: a node below the root: its bounds, the table, the move loop;
 //! - `prune`: the pruning and reduction decisions (reverse futility, null move, late
 //!   moves);
@@ -53,6 +54,7 @@ use crate::net::Accumulators;
 use crate::ordering::Heuristics;
 use crate::params::{CHECK_EVERY, EvalParams, MAX_PLY, SearchParams, WIN, WIN_BOUND};
 use crate::race::RaceTable;
+use crate::tablebase::Tablebase;
 use crate::time::Instant;
 use crate::tt::Tt;
 
@@ -107,6 +109,8 @@ pub(crate) struct Settings {
     /// ([`crate::params::MULTI_WALLS_SCALE`]; the same for two players).
     pub(crate) ab_params: EvalParams,
     pub(crate) sparams: SearchParams,
+    /// Exact tables probed at the root and at the nodes ([`crate::Engine::add_tablebase`]).
+    pub(crate) tablebases: Vec<Arc<Tablebase>>,
 }
 
 impl Settings {
@@ -172,6 +176,7 @@ impl Worker {
                 ab_params: EvalParams::default()
                     .with_scaled_walls(crate::params::MULTI_WALLS_SCALE),
                 sparams: SearchParams::default(),
+                tablebases: Vec::new(),
             },
             budget: Budget {
                 nodes: 0,
