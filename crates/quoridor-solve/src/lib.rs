@@ -3,6 +3,7 @@
 //! [`solve`]: solve
 //! [`solve_start`]: solve_start
 //! [`SolveOptions`]: SolveOptions
+//! [`SolveOptions::with_tablebase`]: SolveOptions::with_tablebase
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

@@ -15,13 +15,20 @@
 //! never a guess.
 //!
 //! ```
+//! use quoridor_ai::tablebase::Tablebase;
+//! // Any bytes are checked: a bad file is an error that says why, never a panic.
+//! let e = Tablebase::from_bytes(b"not a table".to_vec()).unwrap_err();
+//! assert_eq!(e.to_string(), "tablebase: not a tablebase (no `QSOLVTB1` magic at the start)");
+//! ```
+//!
+//! With a table written by `quoridor solve --size 5 --walls 1 --tablebase 5x5-w1.qtb`
+//! (quoridor-solve's crate documentation has the same as a runnable example, writing the
+//! table first):
+//!
+//! ```no_run
 //! use quoridor_ai::tablebase::{Tablebase, Value};
 //! use quoridor_core::Position;
-//! // Any bytes are checked: a bad file is an error, never a panic.
-//! assert!(Tablebase::from_bytes(b"not a table".to_vec()).is_err());
-//! # let Ok(path) = std::env::var("QUORIDOR_TABLEBASE_5X5_W1") else { return Ok(()) };
-//! // A table written by `quoridor solve --size 5 --walls 1 --tablebase FILE`:
-//! let table = Tablebase::open(path)?;
+//! let table = Tablebase::open("5x5-w1.qtb")?;
 //! let start: Position = "5 S:c1:1,N:c5:1 - S 0".parse()?;
 //! assert_eq!(table.probe(&start), Some(Value::Loss(12)));
 //! let (best, value) = table.best_move(&start).expect("in the table");
