@@ -395,3 +395,29 @@ fn the_analysis_gives_every_move_its_proven_value() {
     engine.clear_tablebases();
     assert_eq!(engine.tablebase_value(&pos), None);
 }
+
+#[test]
+fn the_search_takes_exact_values_from_a_table_below_the_root() {
+    // A table of the one-wall game after c3h; the root, South holding two walls, is not in
+    // it, but the position after South's c3h is.
+    let dir = TempDir::new("nodes");
+    let path = dir.0.join("c3h.qtb");
+    let after: Position = "5 S:c1:1,N:c5:1 c3h N 1".parse().expect("a position");
+    let options = SolveOptions::default().with_tablebase(Some(path.clone()));
+    let value = solve(&after, &options, &mut |_| {}).expect("a solve").value;
+    let table = Arc::new(Tablebase::open(&path).expect("a valid table"));
+    let root: Position = "5 S:c1:2,N:c5:1 - S 0".parse().expect("a position");
+    assert_eq!(table.probe(&root), None);
+    let mut engine = Engine::new(EngineOptions::default().with_hash_mb(4));
+    engine.add_tablebase(table);
+    assert_eq!(engine.tablebase_value(&root), None);
+    let c3h = "c3h".parse().expect("a move");
+    let limits = Limits::depth(1).with_searchmoves(vec![c3h]);
+    let r = engine.search(&root, &limits, &mut |_| {}).expect("not over");
+    assert_eq!(r.best, c3h);
+    assert_eq!(r.info.depth, 1, "searched, not played from a table");
+    assert_eq!(r.info.score, value.parent().score());
+    // The principal variation goes on with the table's play to the end.
+    let (Value::Win(n) | Value::Loss(n)) = value else { panic!("{value}") };
+    assert_eq!(r.info.pv.len() as u32, n + 1);
+}
