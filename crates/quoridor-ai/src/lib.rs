@@ -27,6 +27,7 @@
 //! [`arena`]: arena
 //! [`review`]: review
 //! [`tablebase`]: tablebase
+//! [`one_wall`]: one_wall
 #![warn(missing_debug_implementations)]
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
@@ -46,6 +47,7 @@ mod mcts;
 mod movepick;
 pub mod net;
 mod net_weights;
+pub mod one_wall;
 mod ordering;
 pub mod params;
 pub mod race;
