@@ -305,7 +305,9 @@ impl Engine {
         shared.halt.store(false, Ordering::Relaxed);
         shared.helper_nodes.store(0, Ordering::Relaxed);
         let threads = self.workers.len();
-        let exact = self.workers[0].is_race(pos) || self.workers[0].tablebase_value(pos).is_some();
+        let exact = self.workers[0].is_race(pos)
+            || self.workers[0].tablebase_value(pos).is_some()
+            || self.workers[0].prepare_one_wall(pos, limits);
         if threads == 1 || exact {
             return self.workers[0].search(pos, limits, on_iteration);
         }

@@ -67,7 +67,7 @@ fn other_seat(side: usize) -> Seat {
 
 /// The seat holding the only wall of a two-player classic position (the other holding
 /// none), or `None`.
-fn holder_of(pos: &Position) -> Option<Seat> {
+pub(crate) fn holder_of(pos: &Position) -> Option<Seat> {
     if pos.players() != Players::Two || pos.variant() != Variant::Classic {
         return None;
     }
@@ -425,5 +425,91 @@ impl OneWallTable {
             out.push(m);
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `docs/solver.md`, "One wall against none on 9x9": run with
+    /// `cargo test --release -p quoridor-ai one_wall_build_times -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measure, not a check: prints the time to build 9x9 one-wall tables"]
+    fn one_wall_build_times() {
+        for fen in [
+            "9 S:e1:1,N:e9:0 - S 0",
+            "9 S:e7:0,N:e5:1 c3h,e4h S 40",
+            "9 S:d5:1,N:e6:0 c3h,e3h,d4v,f6v,c6h,e7h,g5v,b2v N 30",
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            let start = std::time::Instant::now();
+            let table = OneWallTable::solve(&pos).unwrap();
+            let time = start.elapsed();
+            let v = table.probe(&pos);
+            println!("{fen}: {} walls, {time:?}, {v:?}", table.exits.len());
+        }
+    }
+
+    /// On 9x9, where no solver can check it: from random positions with one wall against
+    /// none, the engine playing from the table (a depth limit: it builds one) never loses a
+    /// position the table calls a win for it against an engine that cannot build one (50 ms
+    /// a move, below `ONE_WALL_BUILD_TIME`), and wins within the table's plies; against
+    /// itself it plays exactly the table's plies.
+    #[test]
+    fn the_engine_wins_the_9x9_endgames_its_table_wins() {
+        use crate::{Engine, EngineOptions, Limits, SplitMix64};
+        use quoridor_core::Config;
+        let mut rng = SplitMix64::new(9);
+        let mut wins = 0;
+        let mut starts = 0;
+        while starts < 6 {
+            let config = Config::default().with_walls(Some(2));
+            let mut pos = Position::start(&config).unwrap();
+            while !pos.is_game_over() && holder_of(&pos).is_none() {
+                let moves = pos.legal_moves();
+                pos.play(moves.as_slice()[rng.below(moves.len())]).unwrap();
+            }
+            if pos.is_game_over() {
+                continue;
+            }
+            starts += 1;
+            let table = OneWallTable::solve(&pos).unwrap();
+            let value = table.probe(&pos).unwrap();
+            let options = EngineOptions::default().with_hash_mb(4);
+            let (mut exact, mut other) = (Engine::new(options.clone()), Engine::new(options));
+            let r = exact.search(&pos, &Limits::depth(1), &mut |_| {}).unwrap();
+            let expected = match value {
+                RaceValue::Win(n) => crate::Score::Win(n),
+                RaceValue::Loss(n) => crate::Score::Loss(n),
+                RaceValue::Draw => crate::Score::Eval(0),
+            };
+            assert_eq!(r.info.score, expected, "{pos}");
+            let (RaceValue::Win(n) | RaceValue::Loss(n)) = value else { continue };
+            // The side the table says wins plays from it; the other searches 50 ms a move.
+            let winner = if matches!(value, RaceValue::Win(_)) {
+                pos.turn()
+            } else {
+                other_seat(side_of(pos.turn()).unwrap())
+            };
+            let mut p = pos;
+            let mut plies = 0;
+            while !p.is_game_over() && plies < 200 {
+                let (e, limits) = if p.turn() == winner {
+                    (&mut exact, Limits::depth(1))
+                } else {
+                    (&mut other, Limits::movetime(std::time::Duration::from_millis(50)))
+                };
+                let m = e.search(&p, &limits, &mut |_| {}).unwrap().best;
+                p.play(m).unwrap();
+                plies += 1;
+            }
+            assert_eq!(p.outcome(), Some(Outcome::Winner(winner)), "{pos}: {value:?}");
+            assert!(plies <= n, "{pos}: won in {plies} plies, the table says {n}");
+            // Both from the table: exactly the table's plies.
+            assert_eq!(table.line(&pos, 400).len() as u32, n, "{pos}");
+            wins += 1;
+        }
+        assert!(wins >= 3, "only {wins} decided starts");
     }
 }

@@ -1,9 +1,9 @@
 //! The engine's one-wall endgame tables (`quoridor_ai::one_wall`) against the solver on
 //! random 5x5 and 7x7 positions where one side holds one wall and the other none.
 
-use quoridor_ai::SplitMix64;
 use quoridor_ai::one_wall::OneWallTable;
 use quoridor_ai::race::RaceValue;
+use quoridor_ai::{Engine, EngineOptions, Limits, SplitMix64};
 use quoridor_core::{BoardSize, Config, Outcome, Position, Seat};
 use quoridor_solve::{SolveOptions, Value, solve};
 
@@ -56,6 +56,12 @@ fn check(pos: &Position) -> Value {
         assert_eq!(value(v), after, "{pos}: {m}");
         assert!(!after.is_better_than(exact), "{pos}: {m} is better than the value");
     }
+    // The engine plays it from a table at the root, with the exact score.
+    let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1));
+    let r = engine.search(pos, &Limits::depth(1), &mut |_| {}).expect("not over");
+    assert_eq!(r.info.score, exact.score(), "{pos}");
+    let v = table.move_values(pos).and_then(|vs| vs.into_iter().find(|&(m, _)| m == r.best));
+    assert_eq!(v.map(|(_, v)| value(v)), Some(exact), "{pos}: the engine's {}", r.best);
     exact
 }
 

@@ -51,6 +51,7 @@ use quoridor_core::{Position, Seat, WallSet};
 
 use crate::movepick::{self, Buf, MoveGen};
 use crate::net::Accumulators;
+use crate::one_wall::OneWallTable;
 use crate::ordering::Heuristics;
 use crate::params::{CHECK_EVERY, EvalParams, MAX_PLY, SearchParams, WIN, WIN_BOUND};
 use crate::race::RaceTable;
@@ -84,6 +85,9 @@ pub(crate) struct Worker {
     /// What the thread learns from one search to the next.
     pub(crate) heur: Heuristics,
     pub(crate) races: HashMap<(u8, WallSet), RaceTable>,
+    /// The last table of "one wall against none" built at the root (it serves until the
+    /// wall is placed).
+    pub(crate) one_wall: Option<OneWallTable>,
     /// How it searches and evaluates.
     pub(crate) settings: Settings,
     /// This search's limits and node counts.
@@ -169,6 +173,7 @@ impl Worker {
             shared: Arc::clone(shared),
             heur: Heuristics::new(),
             races: HashMap::new(),
+            one_wall: None,
             settings: Settings {
                 seed,
                 noise: 0,

@@ -9,6 +9,11 @@ use crate::Score;
 use crate::movepick::{Buf, Child};
 use crate::ordering::{decode, replier};
 use crate::params::{MultiSearch, PV_MAX, REPETITION};
+use std::time::Duration;
+
+use crate::Limits;
+use crate::one_wall::{self, OneWallTable};
+use crate::params::ONE_WALL_BUILD_TIME;
 use crate::race::RaceValue;
 use crate::replies::likely_move;
 use crate::tablebase::{Value, probe_all};
@@ -138,6 +143,44 @@ impl Worker {
         let mut pv = vec![m];
         pv.extend(table.line(&child, PV_MAX - 1));
         Some((m, v.score(), pv))
+    }
+
+    /// Builds the table of "one wall against none" for `pos` at the root, unless one is at
+    /// hand or `limits` leave too little time ([`ONE_WALL_BUILD_TIME`]); whether a table
+    /// for `pos` is then at hand.
+    pub(crate) fn prepare_one_wall(&mut self, pos: &Position, limits: &Limits) -> bool {
+        if one_wall::holder_of(pos).is_none() || pos.is_game_over() {
+            return false;
+        }
+        if self.one_wall.as_ref().is_some_and(|t| t.matches(pos)) {
+            return true;
+        }
+        let enough = limits
+            .budget()
+            .is_none_or(|(_, hard)| hard >= Duration::from_millis(ONE_WALL_BUILD_TIME));
+        if enough {
+            self.one_wall = OneWallTable::solve(pos);
+        }
+        self.one_wall.as_ref().is_some_and(|t| t.matches(pos))
+    }
+
+    /// The exact endgame "one wall against none" at the root, from the table
+    /// [`Worker::prepare_one_wall`] built: the move, the score and the principal variation.
+    pub(super) fn one_wall_root(&self, pos: &Position) -> Option<(Move, Score, Vec<Move>)> {
+        let table = self.one_wall.as_ref().filter(|t| t.matches(pos))?;
+        let (m, v) = table.best_move(pos)?;
+        let score = match v {
+            RaceValue::Win(n) | RaceValue::Loss(n)
+                if pos.ply_limit().is_some_and(|l| pos.ply() + n >= l) =>
+            {
+                return None;
+            }
+            RaceValue::Draw if pos.ply_limit().is_some() => return None,
+            RaceValue::Win(n) => Score::Win(n),
+            RaceValue::Loss(n) => Score::Loss(n),
+            RaceValue::Draw => Score::Eval(0),
+        };
+        Some((m, score, table.line(pos, PV_MAX)))
     }
 
     /// Principal variation of the last iteration, checked move by move.
