@@ -406,12 +406,17 @@ impl OneWallTable {
     }
 
     /// Perfect play from `pos` by both sides, up to `max` moves: from this table while the
-    /// wall is in hand, then from the race table of the maze it made.
+    /// wall is in hand, then from the race table of the maze it made (`pos` may be such a
+    /// race already).
     #[must_use]
     pub fn line(&self, pos: &Position, max: usize) -> Vec<Move> {
         let mut out = Vec::new();
         let mut p = *pos;
-        let mut race: Option<&RaceTable> = None;
+        let mut race: Option<&RaceTable> = if self.matches(pos) {
+            None
+        } else {
+            self.exits.iter().map(|e| &e.race).find(|r| r.matches(pos) && holder_of(pos).is_none())
+        };
         while out.len() < max && !p.is_game_over() {
             let m = match race {
                 Some(r) => r.best_move(&p).map(|(m, _)| m),
@@ -511,5 +516,29 @@ mod tests {
             wins += 1;
         }
         assert!(wins >= 3, "only {wins} decided starts");
+    }
+
+    /// A multi-PV analysis of a root played from the table gives every line its exact value
+    /// from the table (no search passes to the table line's depth).
+    #[test]
+    fn multi_pv_lines_come_from_the_table() {
+        use crate::{Engine, EngineOptions, Limits, MultiPv};
+        let pos: Position = "9 S:e7:0,N:e5:1 c3h,e4h S 40".parse().unwrap();
+        let table = OneWallTable::solve(&pos).unwrap();
+        let values = table.move_values(&pos).unwrap();
+        let mut engine = Engine::new(EngineOptions::default().with_hash_mb(4));
+        let lines = MultiPv::new(4).unwrap();
+        let a = engine.analyse(&pos, &Limits::depth(1), lines, &mut |_| {}).unwrap();
+        assert_eq!(a.lines.len(), 4);
+        for c in &a.lines {
+            let v = values.iter().find(|(m, _)| *m == c.mv).unwrap().1;
+            let expected = match v {
+                RaceValue::Win(n) => crate::Score::Win(n),
+                RaceValue::Loss(n) => crate::Score::Loss(n),
+                RaceValue::Draw => crate::Score::Eval(0),
+            };
+            assert_eq!(c.score, expected, "{}", c.mv);
+            assert_eq!(c.pv.first(), Some(&c.mv));
+        }
     }
 }

@@ -126,6 +126,12 @@ pub(crate) fn more_lines(
         on_depth(&own_line(first), &lines, 0);
         return MoreLines { lines, complete: true };
     }
+    if let Some(mut lines) = workers[0].one_wall_lines(pos, first.best, depth) {
+        lines.retain(|c| limits.moves.as_ref().is_none_or(|m| m.contains(&c.mv)));
+        lines.truncate(more);
+        on_depth(&own_line(first), &lines, 0);
+        return MoreLines { lines, complete: true };
+    }
     if workers[0].race_root(pos).is_some() {
         let mut lines = workers[0].race_lines(pos, first.best, usize::MAX, depth);
         lines.retain(|c| limits.moves.as_ref().is_none_or(|m| m.contains(&c.mv)));
@@ -473,6 +479,32 @@ impl Worker {
                 let mut pv = vec![m];
                 pv.extend(table.line(&p, PV_MAX - 1));
                 Candidate { mv: m, score: v.score(), pv, depth }
+            })
+            .collect();
+        sort_lines(&mut lines);
+        Some(lines)
+    }
+
+    /// The other moves of a root played from its table of one wall against none: every
+    /// move's exact value and perfect play after it; `None` when the root was not.
+    fn one_wall_lines(&self, pos: &Position, best: Move, depth: u32) -> Option<Vec<Candidate>> {
+        self.one_wall_root(pos)?;
+        let table = self.one_wall.as_ref()?;
+        let mut lines: Vec<Candidate> = table
+            .move_values(pos)?
+            .into_iter()
+            .filter(|&(m, _)| m != best)
+            .map(|(m, v)| {
+                let mut p = *pos;
+                p.play_unchecked(m);
+                let mut pv = vec![m];
+                pv.extend(table.line(&p, PV_MAX - 1));
+                let score = match v {
+                    RaceValue::Win(n) => Score::Win(n),
+                    RaceValue::Loss(n) => Score::Loss(n),
+                    RaceValue::Draw => Score::Eval(0),
+                };
+                Candidate { mv: m, score, pv, depth }
             })
             .collect();
         sort_lines(&mut lines);

@@ -166,7 +166,7 @@ impl Worker {
 
     /// The exact endgame "one wall against none" at the root, from the table
     /// [`Worker::prepare_one_wall`] built: the move, the score and the principal variation.
-    pub(super) fn one_wall_root(&self, pos: &Position) -> Option<(Move, Score, Vec<Move>)> {
+    pub(crate) fn one_wall_root(&self, pos: &Position) -> Option<(Move, Score, Vec<Move>)> {
         let table = self.one_wall.as_ref().filter(|t| t.matches(pos))?;
         let (m, v) = table.best_move(pos)?;
         let score = match v {
