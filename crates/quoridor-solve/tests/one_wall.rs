@@ -20,7 +20,7 @@ fn value(v: RaceValue) -> Value {
 fn one_wall_position(rng: &mut SplitMix64, size: u8, walls: u8) -> Position {
     let config = Config::default().with_size(BoardSize::new(size).expect("a size"));
     loop {
-        let mut pos = Position::start(&config.clone().with_walls(Some(walls))).expect("a start");
+        let mut pos = Position::start(&config.with_walls(Some(walls))).expect("a start");
         let plies = rng.below(40);
         for _ in 0..plies {
             if pos.is_game_over() {
