@@ -91,6 +91,13 @@ fn the_engine_protocol_and_play_take_tables() {
         .success()
         .stdout(predicate::str::contains("score loss 12"));
     quoridor()
+        .args(["analysis", "--tablebase"])
+        .arg(&table)
+        .write_stdin("{\"position\": \"5 S:c1:1,N:c5:1 - S 0\", \"depth\": 1}\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"loss\":12"));
+    quoridor()
         .args(["play", "--size", "5", "--walls", "1", "--first", "S", "--depth", "1"])
         .args(["--human", "none", "--tablebase"])
         .arg(&table)
@@ -120,7 +127,9 @@ fn bad_tables_end_the_command_with_exit_code_2_and_one_line() {
         (&text, "not a tablebase"),
         (&missing, "missing.qtb"),
     ] {
-        for command in [&["analyse", "--size", "5", "--depth", "1"][..], &["engine"][..]] {
+        for command in
+            [&["analyse", "--size", "5", "--depth", "1"][..], &["engine"][..], &["analysis"][..]]
+        {
             let out = quoridor()
                 .args(command)
                 .arg("--tablebase")
