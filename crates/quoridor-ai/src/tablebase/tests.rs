@@ -72,7 +72,7 @@ fn damaged_files_are_refused_with_the_reason() {
 }
 
 #[test]
-fn every_single_bit_flip_and_truncation_is_refused() {
+fn bit_flips_in_every_byte_and_every_truncation_are_refused() {
     let good = one_layer(|x| (x % 5) as u8);
     for i in 0..good.len() {
         for bit in [0, 3, 7] {
