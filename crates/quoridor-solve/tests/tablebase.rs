@@ -6,10 +6,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use quoridor_ai::tablebase::{Tablebase, TablebaseError};
+use quoridor_ai::tablebase::{Tablebase, TablebaseError, Value};
 use quoridor_ai::{Engine, EngineOptions, Limits, MultiPv, Score, SplitMix64};
 use quoridor_core::{BoardSize, Config, Outcome, Position, Seat};
-use quoridor_solve::{SolveOptions, Value, solve, solve_start};
+use quoridor_solve::{SolveOptions, solve, solve_start};
 
 /// A directory of this test's own, removed when dropped.
 struct TempDir(PathBuf);
@@ -95,7 +95,7 @@ fn with_walls_in_hand(pos: &Position, south: u8, north: u8) -> String {
 }
 
 fn solved(pos: &Position) -> Value {
-    solve(pos, &SolveOptions::default(), &mut |_| {}).expect("a solve").value
+    solve(pos, &SolveOptions::default(), &mut |_| {}).expect("a solve").value.into()
 }
 
 /// The table's best move keeps its value: the position after it is worth one ply less for
@@ -127,8 +127,9 @@ fn a_written_table_reads_back_with_the_solve_s_values() {
         assert_eq!(table.levels(), 0..=2 * usize::from(walls));
         assert_eq!(table.states(), s.stats.states);
         assert_eq!(table.path(), Some(path.as_path()));
-        assert_eq!(table.probe(&start(walls)), Some(s.value));
-        check_best(&table, &start(walls), s.value);
+        let value: Value = s.value.into();
+        assert_eq!(table.probe(&start(walls)), Some(value));
+        check_best(&table, &start(walls), value);
         // No temporary file is left beside it.
         assert_eq!(std::fs::read_dir(&dir.0).expect("the directory").count(), walls as usize + 1);
     }
@@ -404,7 +405,7 @@ fn the_search_takes_exact_values_from_a_table_below_the_root() {
     let path = dir.0.join("c3h.qtb");
     let after: Position = "5 S:c1:1,N:c5:1 c3h N 1".parse().expect("a position");
     let options = SolveOptions::default().with_tablebase(Some(path.clone()));
-    let value = solve(&after, &options, &mut |_| {}).expect("a solve").value;
+    let value: Value = solve(&after, &options, &mut |_| {}).expect("a solve").value.into();
     let table = Arc::new(Tablebase::open(&path).expect("a valid table"));
     let root: Position = "5 S:c1:2,N:c5:1 - S 0".parse().expect("a position");
     assert_eq!(table.probe(&root), None);
