@@ -13,6 +13,7 @@ use crate::params::MAX_THREADS;
 use crate::params::MultiSearch;
 use crate::params::{EvalParams, SearchParams};
 use crate::search::{PassLimits, Shared, Worker, more_lines};
+use crate::tablebase::{Tablebase, Value};
 use crate::time::Instant;
 use crate::tt::Tt;
 use crate::{Clock, EngineOptions, Limits, SearchInfo, SearchResult};
@@ -169,6 +170,58 @@ impl Engine {
         self.tt.clear();
     }
 
+    /// Adds an exact table: from now on a position it holds is played from it (the fastest
+    /// win, else a draw, else the slowest loss) with a proven win or loss score and the
+    /// table's line, at the root and at the nodes of the search. Tables are probed in the
+    /// order they were added. Clears the transposition table (its scores may be estimates
+    /// where the table now knows).
+    ///
+    /// A value is not used where a ply limit could change it (a win or loss that would end
+    /// at or after the limit, a draw under a limit): the search decides those.
+    ///
+    /// ```no_run
+    /// use std::sync::Arc;
+    /// use quoridor_ai::tablebase::Tablebase;
+    /// use quoridor_ai::{Engine, EngineOptions, Limits, Score};
+    /// use quoridor_core::Position;
+    /// // Written by `quoridor solve --size 5 --walls 2 --tablebase 5x5-w2.qtb`.
+    /// let table = Arc::new(Tablebase::open("5x5-w2.qtb")?);
+    /// let mut engine = Engine::new(EngineOptions::default());
+    /// engine.add_tablebase(table);
+    /// let start: Position = "5 S:c1:2,N:c5:2 - S 0".parse()?;
+    /// let r = engine.search(&start, &Limits::depth(1), &mut |_| {}).expect("not over");
+    /// assert_eq!(r.info.score, Score::Loss(18)); // proven: South loses in 18 plies
+    /// assert_eq!(engine.tablebase_value(&start).map(|v| v.score()), Some(Score::Loss(18)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn add_tablebase(&mut self, table: Arc<Tablebase>) {
+        for w in &mut self.workers {
+            w.settings.tablebases.push(Arc::clone(&table));
+        }
+        self.tt.clear();
+    }
+
+    /// Forgets every table added with [`Engine::add_tablebase`]. Clears the transposition
+    /// table.
+    pub fn clear_tablebases(&mut self) {
+        for w in &mut self.workers {
+            w.settings.tablebases.clear();
+        }
+        self.tt.clear();
+    }
+
+    /// The tables added with [`Engine::add_tablebase`], in probing order.
+    pub fn tablebases(&self) -> &[Arc<Tablebase>] {
+        &self.workers[0].settings.tablebases
+    }
+
+    /// The exact value of `pos` that the engine's tables give and that it would play by
+    /// ([`Engine::add_tablebase`]): `None` when no table holds `pos`, or when its ply limit
+    /// could change the value. A search of such a position reports this value's score.
+    pub fn tablebase_value(&self, pos: &Position) -> Option<Value> {
+        self.workers[0].tablebase_value(pos)
+    }
+
     /// Permille of the transposition table used by the last search.
     pub fn hashfull(&self) -> u32 {
         self.tt.hashfull()
@@ -255,7 +308,10 @@ impl Engine {
         shared.halt.store(false, Ordering::Relaxed);
         shared.helper_nodes.store(0, Ordering::Relaxed);
         let threads = self.workers.len();
-        if threads == 1 || self.workers[0].is_race(pos) {
+        let exact = self.workers[0].is_race(pos)
+            || self.workers[0].tablebase_value(pos).is_some()
+            || self.workers[0].prepare_one_wall(pos, limits);
+        if threads == 1 || exact {
             return self.workers[0].search(pos, limits, on_iteration);
         }
         let start = Instant::now();

@@ -26,6 +26,8 @@
 //! [`chance`]: chance
 //! [`arena`]: arena
 //! [`review`]: review
+//! [`tablebase`]: tablebase
+//! [`one_wall`]: one_wall
 #![warn(missing_debug_implementations)]
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
@@ -45,6 +47,7 @@ mod mcts;
 mod movepick;
 pub mod net;
 mod net_weights;
+pub mod one_wall;
 mod ordering;
 pub mod params;
 pub mod race;
@@ -52,6 +55,7 @@ mod replies;
 pub mod review;
 mod rng;
 mod search;
+pub mod tablebase;
 mod time;
 mod tt;
 mod verdict;

@@ -120,6 +120,11 @@ pub const PV_MAX: usize = 64;
 /// left on the clock (a table takes one or two).
 pub const RACE_BUILD_TIME: u64 = 30;
 
+/// The exact table of "one wall in hand against none" ([`crate::one_wall`]) is built at the
+/// root only when the search may take at least this many milliseconds, or has no time limit
+/// (a 9x9 table takes 40 to 220 ms; it serves every move until the wall is placed).
+pub const ONE_WALL_BUILD_TIME: u64 = 500;
+
 /// Late move reductions: a move this late in the list (or later) may be reduced...
 pub const LMR_MOVE: usize = 4;
 /// ... when this much depth remains.

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use quoridor_ai::chance::{percent, seat_chances, win_chance};
+use quoridor_ai::tablebase::Value as Exact;
 use quoridor_ai::{Analysis, AnalysisInfo, Candidate, Engine, Limits, MultiPv, Score, Verdict};
 use quoridor_core::{Outcome, Position, Seat};
 use serde_json::{Value, json};
@@ -50,10 +51,12 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
     let pos = *game.position();
     let limits = args.search.limits(Limits::movetime(DEFAULT_MOVETIME));
     let search = !args.no_search && !pos.is_game_over();
+    let mut engine = args.search.engine(DEFAULT_HASH_MB)?;
+    let proven = engine.tablebase_value(&pos);
     if args.json {
         let mut lines = Vec::new();
         let result = if search {
-            analyse_position(&pos, &limits, &args.search, args.multipv, &mut |i| {
+            analyse_position(&mut engine, &pos, &limits, args.multipv, &mut |i| {
                 lines.extend(info_json(i));
             })
         } else {
@@ -76,6 +79,8 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
                 s["multipv"] = json!(args.multipv.get());
                 s["complete"] = json!(a.complete);
                 s["chance"] = chance_json(win_chance(&pos, best.score));
+                s["proven"] = json!(proven.is_some());
+                s["exact"] = proven.map_or(Value::Null, exact_json);
                 s["candidates"] =
                     Value::Array(a.lines.iter().map(|c| candidate_json(&pos, c)).collect());
                 s
@@ -124,7 +129,7 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
     let several = args.multipv.get() > 1;
     writeln!(out, "{}", info_header(several))?;
     let mut write_err = Ok(());
-    let result = analyse_position(&pos, &limits, &args.search, args.multipv, &mut |info| {
+    let result = analyse_position(&mut engine, &pos, &limits, args.multipv, &mut |info| {
         if write_err.is_ok() {
             write_err = write!(out, "{}", info_lines(info, several)).and_then(|()| out.flush());
         }
@@ -133,7 +138,10 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
     match result {
         Some(a) => {
             let best = a.best();
-            let score = with_chance(&pos, best.score);
+            let score = match proven {
+                Some(v) => proven_text(v),
+                None => with_chance(&pos, best.score),
+            };
             writeln!(out, "best      {}, {score}, depth {}", best.mv, a.depth)?;
             writeln!(out, "verdict   {}", Verdict { side: pos.turn(), score: best.score })?;
             if let Some(chances) = seat_chances(&pos) {
@@ -223,14 +231,32 @@ fn nps(nodes: u64, time: Duration) -> u64 {
 const DEFAULT_HASH_MB: usize = 32;
 
 fn analyse_position(
+    engine: &mut Engine,
     pos: &Position,
     limits: &Limits,
-    options: &SearchOptions,
     multipv: MultiPv,
     each: &mut dyn FnMut(&AnalysisInfo),
 ) -> Option<Analysis> {
-    let mut engine = Engine::new(options.engine_options(DEFAULT_HASH_MB));
     engine.analyse_by_depth(pos, limits, multipv, each)
+}
+
+/// An exact value from a tablebase in words: `win in 25 (proven)`, `draw (proven)`.
+#[must_use]
+pub fn proven_text(v: Exact) -> String {
+    match v {
+        Exact::Draw => "draw (proven)".to_string(),
+        v => format!("{} (proven)", v.score()),
+    }
+}
+
+/// An exact value from a tablebase as JSON: `{"result": "win", "plies": 25}`.
+fn exact_json(v: Exact) -> Value {
+    let (result, plies) = match v {
+        Exact::Win(n) => ("win", Some(n)),
+        Exact::Loss(n) => ("loss", Some(n)),
+        Exact::Draw => ("draw", None),
+    };
+    json!({ "result": result, "plies": plies })
 }
 
 /// The limits in words: `depth 6`, `1000 ms`, ...

@@ -26,14 +26,21 @@ pub struct Args {
     /// Transposition table size in MiB [default: 16]
     #[arg(long, value_name = "MB", value_parser = crate::options::parse_hash)]
     pub hash: Option<usize>,
+    /// An exact table written by `quoridor solve --tablebase` (repeatable)
+    #[arg(long, value_name = "FILE")]
+    pub tablebase: Vec<std::path::PathBuf>,
 }
 
 /// Reads commands until `quit` or the end of the input, answering each.
 ///
 /// # Errors
-/// Only a failed read or write (a closed output pipe ends the session quietly).
+/// A tablebase that cannot be read, or a failed read or write (a closed output pipe ends the
+/// session quietly).
 pub fn run(args: &Args, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
     let mut session = Session::new();
+    for t in crate::options::load_tablebases(&args.tablebase)? {
+        session.add_tablebase(t);
+    }
     session.set_threads(args.threads);
     if let Some(mb) = args.hash {
         session.set_hash(mb);

@@ -1,11 +1,13 @@
 //! The position options shared by every subcommand that takes a position.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use anyhow::{Context as _, bail};
 use quoridor_core::{BoardSize, Config, Game, Move, Players, Seat, Variant};
 
 use quoridor_ai::SplitMix64;
+use quoridor_ai::tablebase::Tablebase;
 
 /// The longest move time any command or protocol line accepts, in milliseconds (a day).
 pub const MOVETIME_MS_MAX: u64 = 86_400_000;
@@ -222,6 +224,18 @@ pub struct SearchOptions {
     /// Transposition table size in MiB
     #[arg(long, value_name = "MB", value_parser = parse_hash, help_heading = "Engine")]
     pub hash: Option<usize>,
+    /// An exact table written by `quoridor solve --tablebase` (repeatable): the positions it
+    /// holds are played from it and scored as proven
+    #[arg(long, value_name = "FILE", help_heading = "Engine")]
+    pub tablebase: Vec<PathBuf>,
+}
+
+/// Reads and checks tablebase files.
+///
+/// # Errors
+/// The first file that cannot be read or is not a valid tablebase (the error names it).
+pub fn load_tablebases(files: &[PathBuf]) -> anyhow::Result<Vec<Arc<Tablebase>>> {
+    files.iter().map(|f| Ok(Arc::new(Tablebase::open(f)?))).collect()
 }
 
 /// Reads a thread count, 1 to 256.
@@ -267,6 +281,27 @@ impl SearchOptions {
         quoridor_ai::EngineOptions::default()
             .with_hash_mb(self.hash.unwrap_or(default_hash_mb))
             .with_threads(self.threads)
+    }
+
+    /// The tables of `--tablebase`, read and checked.
+    ///
+    /// # Errors
+    /// A file that cannot be read or is not a valid tablebase (the error names it).
+    pub fn tablebases(&self) -> anyhow::Result<Vec<Arc<Tablebase>>> {
+        load_tablebases(&self.tablebase)
+    }
+
+    /// An engine with these options and the tables of `--tablebase`.
+    ///
+    /// # Errors
+    /// As [`SearchOptions::tablebases`].
+    pub fn engine(&self, default_hash_mb: usize) -> anyhow::Result<quoridor_ai::Engine> {
+        let tables = self.tablebases()?;
+        let mut engine = quoridor_ai::Engine::new(self.engine_options(default_hash_mb));
+        for t in tables {
+            engine.add_tablebase(t);
+        }
+        Ok(engine)
     }
 
     /// Whether any limit was given.

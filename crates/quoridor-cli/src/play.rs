@@ -81,11 +81,12 @@ pub fn run(
     let mut game = args.position.game(FirstSeat::Random)?;
     let humans = parse_humans(&args.human, game.position())?;
     let seed = args.position.seed.unwrap_or_else(crate::util::clock_seed);
+    let tables = args.search.tablebases()?;
     let bots = game
         .position()
         .seats()
         .filter(|s| !humans.contains(s))
-        .map(|s| (s, make_bot(&args.search, seed.wrapping_add(s.index() as u64))))
+        .map(|s| (s, make_bot(&args.search, &tables, seed.wrapping_add(s.index() as u64))))
         .collect();
     let mut table = Table {
         humans,
@@ -106,7 +107,11 @@ pub fn run(
     table.play_game(&mut game, input, out)
 }
 
-fn make_bot(search: &SearchOptions, seed: u64) -> EngineBot {
+fn make_bot(
+    search: &SearchOptions,
+    tables: &[std::sync::Arc<quoridor_ai::tablebase::Tablebase>],
+    seed: u64,
+) -> EngineBot {
     let explicit = search.depth.is_some() || search.nodes.is_some() || search.movetime.is_some();
     let level = search.level.or_else(|| Level::new(DEFAULT_LEVEL));
     let mut bot = match level {
@@ -116,6 +121,9 @@ fn make_bot(search: &SearchOptions, seed: u64) -> EngineBot {
     bot.engine().set_threads(search.threads);
     if let Some(mb) = search.hash {
         bot.engine().set_hash(mb);
+    }
+    for t in tables {
+        bot.engine().add_tablebase(std::sync::Arc::clone(t));
     }
     bot
 }

@@ -22,8 +22,12 @@ pub struct Args {
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
     pub memory: Option<u64>,
     /// Write every solved level to this directory, and resume from it
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "tablebase")]
     pub checkpoint: Option<PathBuf>,
+    /// Write every position that follows the root (all pawn placements, either side to
+    /// move) with its exact value to this tablebase file, for `analyse --tablebase`
+    #[arg(long, value_name = "FILE")]
+    pub tablebase: Option<PathBuf>,
     /// No progress lines on standard error
     #[arg(long, short)]
     pub quiet: bool,
@@ -42,7 +46,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let pos = *game.position();
     let options = SolveOptions::default()
         .with_memory_limit(args.memory.map(|mb| mb << 20))
-        .with_checkpoint(args.checkpoint.clone());
+        .with_checkpoint(args.checkpoint.clone())
+        .with_tablebase(args.tablebase.clone());
     let mut last = Instant::now();
     let mut report = |p: &Progress| {
         if args.quiet || (p.layers_done < p.layers && last.elapsed() < Duration::from_secs(1)) {
@@ -80,6 +85,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
             "positions": st.states,
             "table_bytes": st.table_bytes,
             "resumed_from": st.resumed_from,
+            "tablebase": args.tablebase.as_ref().map(|p| p.display().to_string()),
+            "tablebase_bytes": st.tablebase_bytes,
         });
         writeln!(out, "{obj}")?;
         return Ok(());
@@ -103,5 +110,13 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         st.states,
         st.table_bytes as f64 / f64::from(1u32 << 20)
     )?;
+    if let (Some(path), Some(bytes)) = (&args.tablebase, st.tablebase_bytes) {
+        writeln!(
+            out,
+            "tablebase {}: {bytes} bytes ({:.1} MiB)",
+            path.display(),
+            bytes as f64 / f64::from(1u32 << 20)
+        )?;
+    }
     Ok(())
 }

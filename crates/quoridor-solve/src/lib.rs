@@ -3,6 +3,7 @@
 //! [`solve`]: solve
 //! [`solve_start`]: solve_start
 //! [`SolveOptions`]: SolveOptions
+//! [`SolveOptions::with_tablebase`]: SolveOptions::with_tablebase
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -12,6 +13,7 @@ mod checkpoint;
 mod geometry;
 mod layer;
 mod solver;
+mod tablebase;
 mod value;
 
 use std::path::PathBuf;
@@ -62,6 +64,14 @@ pub enum SolveError {
     #[error("checkpoint `{}`: {source}", path.display())]
     Io {
         /// The file or directory.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// A tablebase file could not be written.
+    #[error("tablebase `{}`: {source}", path.display())]
+    Tablebase {
+        /// The file.
         path: PathBuf,
         /// The error.
         source: std::io::Error,

@@ -11,6 +11,7 @@ use crate::SolveError;
 use crate::checkpoint::{self, RootId};
 use crate::geometry::{Geometry, MAX_SIDE};
 use crate::layer::{Exit, Graph, Scratch, state};
+use crate::tablebase::Writer;
 use crate::value::{Value, decode};
 
 /// How a solve runs: a memory limit and a checkpoint directory.
@@ -23,6 +24,11 @@ pub struct SolveOptions {
     /// A directory for checkpoints: every solved level is written there, and a solve of the
     /// same root resumes from the last level found. `None`: no checkpoints.
     pub checkpoint: Option<PathBuf>,
+    /// A tablebase file to write: every level of the solve (every position that can
+    /// follow the root, whatever the pawns and the side to move), for the engine and the
+    /// analysis (`quoridor_ai::tablebase`). `None`: no file. It needs every level solved
+    /// in one run, so it does not go with a checkpoint directory.
+    pub tablebase: Option<PathBuf>,
 }
 
 impl SolveOptions {
@@ -30,6 +36,13 @@ impl SolveOptions {
     #[must_use]
     pub fn with_memory_limit(mut self, bytes: Option<u64>) -> SolveOptions {
         self.memory_limit = bytes;
+        self
+    }
+
+    /// These options with a tablebase file to write.
+    #[must_use]
+    pub fn with_tablebase(mut self, file: Option<PathBuf>) -> SolveOptions {
+        self.tablebase = file;
         self
     }
 
@@ -73,6 +86,8 @@ pub struct Stats {
     pub resumed_from: Option<usize>,
     /// Wall-clock time.
     pub time: Duration,
+    /// The size of the tablebase file written, in bytes (`None`: none was asked for).
+    pub tablebase_bytes: Option<u64>,
 }
 
 /// The exact value of a position, a best move, and what the solve cost.
@@ -217,7 +232,16 @@ pub fn solve(
     if pos.ply_limit().is_some() {
         return Err(SolveError::PlyLimit);
     }
+    if options.tablebase.is_some() && options.checkpoint.is_some() {
+        return Err(SolveError::Config(
+            "a tablebase needs every level solved in one run: it does not go with checkpoints"
+                .to_string(),
+        ));
+    }
     let turn = pos.turn();
+    if pos.is_game_over() && options.tablebase.is_some() {
+        return Err(SolveError::Config("the game is over: there is no tablebase to write".into()));
+    }
     if let Some(outcome) = pos.outcome() {
         let value = match outcome {
             Outcome::Winner(w) if w == turn => Value::Win(0),
@@ -266,6 +290,14 @@ pub fn solve(
             above = Some(level);
         }
     }
+    let mut writer = match &options.tablebase {
+        Some(path) => {
+            let shapes: Vec<(usize, usize, usize)> =
+                (k0..=kmax).rev().map(|k| (k, plan.splits(k).1, sets[k - k0].len())).collect();
+            Some(Writer::create(path, &id, k0, &shapes, plan.len)?)
+        }
+        None => None,
+    };
     let mut scratch = Scratch::default();
     let mut current: Option<Level> = None;
     let first = if stats.resumed_from.is_some() { top - 1 } else { kmax };
@@ -283,6 +315,9 @@ pub fn solve(
         if let Some(dir) = &options.checkpoint {
             checkpoint::write(dir, &id, &level)?;
         }
+        if let Some(w) = writer.as_mut() {
+            w.level(&level)?;
+        }
         if k > k0 {
             above = Some(level);
         } else {
@@ -290,6 +325,9 @@ pub fn solve(
         }
     }
     let root_level = current.unwrap_or_else(|| unreachable!("the loop ends at the root level"));
+    if let Some(w) = writer {
+        stats.tablebase_bytes = Some(w.finish()?);
+    }
     finish(&plan, pos, root_level, above, stats, start)
 }
 

@@ -51,6 +51,28 @@ impl fmt::Display for Value {
     }
 }
 
+/// The tablebase reader's value (quoridor-ai) is the same: the probe of a table and a solve
+/// compare after a conversion.
+impl From<quoridor_ai::tablebase::Value> for Value {
+    fn from(v: quoridor_ai::tablebase::Value) -> Value {
+        match v {
+            quoridor_ai::tablebase::Value::Win(n) => Value::Win(n),
+            quoridor_ai::tablebase::Value::Loss(n) => Value::Loss(n),
+            quoridor_ai::tablebase::Value::Draw => Value::Draw,
+        }
+    }
+}
+
+impl From<Value> for quoridor_ai::tablebase::Value {
+    fn from(v: Value) -> quoridor_ai::tablebase::Value {
+        match v {
+            Value::Win(n) => quoridor_ai::tablebase::Value::Win(n),
+            Value::Loss(n) => quoridor_ai::tablebase::Value::Loss(n),
+            Value::Draw => quoridor_ai::tablebase::Value::Draw,
+        }
+    }
+}
+
 /// The longest result a table byte holds, in plies.
 pub(crate) const MAX_PLIES: u32 = 254;
 

@@ -57,9 +57,12 @@ impl Worker {
         if self.uses_mcts(pos) {
             return self.mcts_search(pos, limits, clock.start, on_iteration);
         }
-        if let Some((best, score, pv)) =
-            self.race_root(pos).filter(|_| limits.searchmoves.is_none())
-        {
+        let exact = self.tablebase_root(pos, limits.searchmoves.as_deref()).or_else(|| {
+            self.race_root(pos)
+                .or_else(|| self.one_wall_root(pos))
+                .filter(|_| limits.searchmoves.is_none())
+        });
+        if let Some((best, score, pv)) = exact {
             let info = self.info(&clock, 1, pv.len() as u32, score, pv);
             on_iteration(&info);
             return Some(SearchResult { best, info });

@@ -8,7 +8,8 @@
 //!   learns across searches, its settings, this search's budget, root and line), and the
 //!   small steps every node takes (counting, the child call, the principal variation);
 //! - `driver`: iterative deepening, aspiration windows and the time rules;
-//! - `root`: the root's move loop, the exact race at the root, the principal variation;
+//! - `root`: the root's move loop, the exact race and tablebases at the root, the
+//!   principal variation;
 //! - `node`: a node below the root: its bounds, the table, the move loop;
 //! - `prune`: the pruning and reduction decisions (reverse futility, null move, late
 //!   moves);
@@ -50,9 +51,11 @@ use quoridor_core::{Position, Seat, WallSet};
 
 use crate::movepick::{self, Buf, MoveGen};
 use crate::net::Accumulators;
+use crate::one_wall::OneWallTable;
 use crate::ordering::Heuristics;
 use crate::params::{CHECK_EVERY, EvalParams, MAX_PLY, SearchParams, WIN, WIN_BOUND};
 use crate::race::RaceTable;
+use crate::tablebase::Tablebase;
 use crate::time::Instant;
 use crate::tt::Tt;
 
@@ -82,6 +85,9 @@ pub(crate) struct Worker {
     /// What the thread learns from one search to the next.
     pub(crate) heur: Heuristics,
     pub(crate) races: HashMap<(u8, WallSet), RaceTable>,
+    /// The last table of "one wall against none" built at the root (it serves until the
+    /// wall is placed).
+    pub(crate) one_wall: Option<OneWallTable>,
     /// How it searches and evaluates.
     pub(crate) settings: Settings,
     /// This search's limits and node counts.
@@ -108,6 +114,8 @@ pub(crate) struct Settings {
     /// ([`crate::params::MULTI_WALLS_SCALE`]; the same for two players).
     pub(crate) ab_params: EvalParams,
     pub(crate) sparams: SearchParams,
+    /// Exact tables probed at the root and at the nodes ([`crate::Engine::add_tablebase`]).
+    pub(crate) tablebases: Vec<Arc<Tablebase>>,
 }
 
 impl Settings {
@@ -166,6 +174,7 @@ impl Worker {
             shared: Arc::clone(shared),
             heur: Heuristics::new(),
             races: HashMap::new(),
+            one_wall: None,
             settings: Settings {
                 seed,
                 noise: 0,
@@ -174,6 +183,7 @@ impl Worker {
                 ab_params: EvalParams::default()
                     .with_scaled_walls(crate::params::MULTI_WALLS_SCALE),
                 sparams: SearchParams::default(),
+                tablebases: Vec::new(),
             },
             budget: Budget {
                 nodes: 0,

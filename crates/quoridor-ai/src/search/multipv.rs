@@ -28,6 +28,7 @@ use crate::analysis::{Candidate, sort_lines};
 use crate::movepick::{Buf, Child, Gen};
 use crate::params::{ASPIRATION, ASPIRATION_OPEN, PV_MAX, REPETITION, WIN, WIN_BOUND};
 use crate::race::RaceValue;
+use crate::tablebase::probe_all;
 use crate::time::Instant;
 use crate::{Score, SearchInfo, SearchResult};
 
@@ -118,6 +119,18 @@ pub(crate) fn more_lines(
     let depth = first.info.depth;
     if more == 0 {
         return MoreLines { lines: Vec::new(), complete: true };
+    }
+    if let Some(mut lines) = workers[0].tablebase_lines(pos, first.best, depth) {
+        lines.retain(|c| limits.moves.as_ref().is_none_or(|m| m.contains(&c.mv)));
+        lines.truncate(more);
+        on_depth(&own_line(first), &lines, 0);
+        return MoreLines { lines, complete: true };
+    }
+    if let Some(mut lines) = workers[0].one_wall_lines(pos, first.best, depth) {
+        lines.retain(|c| limits.moves.as_ref().is_none_or(|m| m.contains(&c.mv)));
+        lines.truncate(more);
+        on_depth(&own_line(first), &lines, 0);
+        return MoreLines { lines, complete: true };
     }
     if workers[0].race_root(pos).is_some() {
         let mut lines = workers[0].race_lines(pos, first.best, usize::MAX, depth);
@@ -449,6 +462,53 @@ impl Worker {
                 return (v, Some(line));
             }
         }
+    }
+
+    /// The other moves of a root a tablebase holds, from the table: every move's exact
+    /// value and the table's perfect play after it; `None` when no table gives the root.
+    fn tablebase_lines(&self, pos: &Position, best: Move, depth: u32) -> Option<Vec<Candidate>> {
+        self.tablebase_value(pos)?;
+        let (table, _) = probe_all(&self.settings.tablebases, pos)?;
+        let mut lines: Vec<Candidate> = table
+            .move_values(pos)?
+            .into_iter()
+            .filter(|&(m, _)| m != best)
+            .map(|(m, v)| {
+                let mut p = *pos;
+                p.play_unchecked(m);
+                let mut pv = vec![m];
+                pv.extend(table.line(&p, PV_MAX - 1));
+                Candidate { mv: m, score: v.score(), pv, depth }
+            })
+            .collect();
+        sort_lines(&mut lines);
+        Some(lines)
+    }
+
+    /// The other moves of a root played from its table of one wall against none: every
+    /// move's exact value and perfect play after it; `None` when the root was not.
+    fn one_wall_lines(&self, pos: &Position, best: Move, depth: u32) -> Option<Vec<Candidate>> {
+        self.one_wall_root(pos)?;
+        let table = self.one_wall.as_ref()?;
+        let mut lines: Vec<Candidate> = table
+            .move_values(pos)?
+            .into_iter()
+            .filter(|&(m, _)| m != best)
+            .map(|(m, v)| {
+                let mut p = *pos;
+                p.play_unchecked(m);
+                let mut pv = vec![m];
+                pv.extend(table.line(&p, PV_MAX - 1));
+                let score = match v {
+                    RaceValue::Win(n) => Score::Win(n),
+                    RaceValue::Loss(n) => Score::Loss(n),
+                    RaceValue::Draw => Score::Eval(0),
+                };
+                Candidate { mv: m, score, pv, depth }
+            })
+            .collect();
+        sort_lines(&mut lines);
+        Some(lines)
     }
 
     /// The next best moves of a solved race at the root, from its table: every move's

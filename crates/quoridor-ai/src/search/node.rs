@@ -102,7 +102,7 @@ impl Worker {
     }
 
     /// The value of a node that needs no search: a finished game, the root player out, a
-    /// solved race, or the horizon.
+    /// position in a tablebase, a solved race, or the horizon.
     fn end_of_line(&mut self, pos: &Position, depth: i32, ply: usize, dist: i32) -> Option<i32> {
         let me = pos.turn();
         if let Some(o) = pos.outcome() {
@@ -116,6 +116,11 @@ impl Worker {
             // The root player is out, which is a loss for it.
             let v = -(WIN - dist);
             return Some(if me == self.root.seat { v } else { -v });
+        }
+        if pos.players() == 2 && !self.settings.tablebases.is_empty() {
+            if let Some(v) = self.tablebase_score(pos, dist) {
+                return Some(v);
+            }
         }
         if pos.players() == 2 && self.is_race(pos) {
             // Building a table takes a millisecond or two: not when the clock is short.

@@ -1,5 +1,5 @@
-//! The root: its move loop, the exact race at the root, and the principal variation as
-//! moves (a reply layer's code stands for a move of every opponent).
+//! The root: its move loop, the exact race and tablebases at the root, and the principal
+//! variation as moves (a reply layer's code stands for a move of every opponent).
 
 use quoridor_core::{Move, Position};
 
@@ -9,8 +9,14 @@ use crate::Score;
 use crate::movepick::{Buf, Child};
 use crate::ordering::{decode, replier};
 use crate::params::{MultiSearch, PV_MAX, REPETITION};
+use std::time::Duration;
+
+use crate::Limits;
+use crate::one_wall::{self, OneWallTable};
+use crate::params::ONE_WALL_BUILD_TIME;
 use crate::race::RaceValue;
 use crate::replies::likely_move;
+use crate::tablebase::{Value, probe_all};
 
 impl Worker {
     /// Searches every root move; moves the best to the front. Returns the best score and
@@ -108,6 +114,75 @@ impl Worker {
         Some((m, score, pv))
     }
 
+    /// The exact value of `pos` from a tablebase, when one holds it and the ply limit
+    /// cannot change it.
+    pub(crate) fn tablebase_value(&self, pos: &Position) -> Option<Value> {
+        let (_, v) = probe_all(&self.settings.tablebases, pos)?;
+        exact_holds(pos, v).then_some(v)
+    }
+
+    /// A tablebase's play at the root: the best of the moves allowed (all when `moves` is
+    /// `None`) by the table, its score and the table's line after it.
+    pub(crate) fn tablebase_root(
+        &self,
+        pos: &Position,
+        moves: Option<&[Move]>,
+    ) -> Option<(Move, Score, Vec<Move>)> {
+        let (table, _) = probe_all(&self.settings.tablebases, pos)?;
+        let mut best: Option<(Move, Value)> = None;
+        for (m, v) in table.move_values(pos)? {
+            if moves.is_none_or(|ms| ms.contains(&m))
+                && best.is_none_or(|(_, b)| v.is_better_than(b))
+            {
+                best = Some((m, v));
+            }
+        }
+        let (m, v) = best.filter(|&(_, v)| exact_holds(pos, v))?;
+        let mut child = *pos;
+        child.play_unchecked(m);
+        let mut pv = vec![m];
+        pv.extend(table.line(&child, PV_MAX - 1));
+        Some((m, v.score(), pv))
+    }
+
+    /// Builds the table of "one wall against none" for `pos` at the root, unless one is at
+    /// hand or `limits` leave too little time ([`ONE_WALL_BUILD_TIME`]); whether a table
+    /// for `pos` is then at hand.
+    pub(crate) fn prepare_one_wall(&mut self, pos: &Position, limits: &Limits) -> bool {
+        if one_wall::holder_of(pos).is_none() || pos.is_game_over() {
+            return false;
+        }
+        if self.one_wall.as_ref().is_some_and(|t| t.matches(pos)) {
+            return true;
+        }
+        let enough = limits
+            .budget()
+            .is_none_or(|(_, hard)| hard >= Duration::from_millis(ONE_WALL_BUILD_TIME));
+        if enough {
+            self.one_wall = OneWallTable::solve(pos);
+        }
+        self.one_wall.as_ref().is_some_and(|t| t.matches(pos))
+    }
+
+    /// The exact endgame "one wall against none" at the root, from the table
+    /// [`Worker::prepare_one_wall`] built: the move, the score and the principal variation.
+    pub(crate) fn one_wall_root(&self, pos: &Position) -> Option<(Move, Score, Vec<Move>)> {
+        let table = self.one_wall.as_ref().filter(|t| t.matches(pos))?;
+        let (m, v) = table.best_move(pos)?;
+        let score = match v {
+            RaceValue::Win(n) | RaceValue::Loss(n)
+                if pos.ply_limit().is_some_and(|l| pos.ply() + n >= l) =>
+            {
+                return None;
+            }
+            RaceValue::Draw if pos.ply_limit().is_some() => return None,
+            RaceValue::Win(n) => Score::Win(n),
+            RaceValue::Loss(n) => Score::Loss(n),
+            RaceValue::Draw => Score::Eval(0),
+        };
+        Some((m, score, table.line(pos, PV_MAX)))
+    }
+
     /// Principal variation of the last iteration, checked move by move.
     pub(super) fn pv_moves(&self, pos: &Position) -> Vec<Move> {
         let mut out = Vec::new();
@@ -145,7 +220,11 @@ impl Worker {
                 }
             }
         }
-        // A line that ends in a solved race goes on with the table's perfect play.
+        // A line that ends in a tablebase or a solved race goes on with its perfect play.
+        if let Some((table, _)) = probe_all(&self.settings.tablebases, &p) {
+            out.extend(table.line(&p, PV_MAX.saturating_sub(out.len())));
+            return out;
+        }
         while out.len() < PV_MAX && !p.is_game_over() && self.is_race(&p) {
             let Some(table) = self.races.get(&(p.size().get(), p.walls())) else { break };
             let Some((m, _)) = table.best_move(&p) else { break };
@@ -169,5 +248,14 @@ impl Worker {
         let scale = crate::eval::MultiGame::of(pos)
             .map_or(100, |k| self.settings.ab_params.multi_scale[k.index()]);
         Score::Eval((logit * f64::from(scale)).round() as i32)
+    }
+}
+
+/// Whether an exact value without a ply limit is still exact under `pos`'s ply limit: a win
+/// or loss that ends before the limit (no player can then reach it), or no limit at all.
+pub(crate) fn exact_holds(pos: &Position, v: Value) -> bool {
+    match v {
+        Value::Win(n) | Value::Loss(n) => pos.ply_limit().is_none_or(|l| pos.ply() + n < l),
+        Value::Draw => pos.ply_limit().is_none(),
     }
 }

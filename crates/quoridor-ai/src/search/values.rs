@@ -1,7 +1,8 @@
 //! What the search knows of a position without searching it: the static evaluation of a
 //! node for its side to move's team (with the levels' evaluation noise, and the network's
 //! sums kept up to date along the line), the leaves one ply above the horizon evaluated
-//! without playing their move, and the exact value of a wall-less race.
+//! without playing their move, and the exact value of a wall-less race or a tablebase's
+//! position.
 
 #[cfg(debug_assertions)]
 use quoridor_core::Outcome;
@@ -13,6 +14,7 @@ use crate::net::{Accumulators, Network};
 use crate::params::WIN;
 use crate::race::{RaceTable, RaceValue};
 use crate::rng::mix;
+use crate::tablebase::Value;
 
 /// Race tables kept at once (each at most ~60 KB).
 const RACE_CACHE: usize = 256;
@@ -143,5 +145,15 @@ impl Worker {
             return None;
         }
         Some(sign * (WIN - ply as i32 - n as i32))
+    }
+
+    /// The exact score of a node `dist` plies from the root that a tablebase holds (when
+    /// the ply limit cannot change it).
+    pub(crate) fn tablebase_score(&self, pos: &Position, dist: i32) -> Option<i32> {
+        Some(match self.tablebase_value(pos)? {
+            Value::Win(n) => WIN - dist - n as i32,
+            Value::Loss(n) => -(WIN - dist - n as i32),
+            Value::Draw => 0,
+        })
     }
 }

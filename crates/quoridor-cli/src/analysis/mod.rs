@@ -31,6 +31,9 @@ pub struct Args {
     /// Transposition table size in MiB [default: 32]
     #[arg(long, value_name = "MB", value_parser = crate::options::parse_hash)]
     pub hash: Option<usize>,
+    /// An exact table written by `quoridor solve --tablebase` (repeatable)
+    #[arg(long, value_name = "FILE")]
+    pub tablebase: Vec<std::path::PathBuf>,
 }
 
 /// The answers to one query line: one JSON object per turn, or one error object.
@@ -90,11 +93,15 @@ pub fn answer(engine: &mut Engine, line: &str, each: &mut dyn FnMut(Value)) {
 /// Reads queries until the end of the input, answering each turn as it finishes.
 ///
 /// # Errors
-/// Only a failed read or write.
+/// A tablebase that cannot be read, or a failed read or write.
 pub fn run(args: &Args, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
+    let tables = crate::options::load_tablebases(&args.tablebase)?;
     let options =
         EngineOptions::default().with_hash_mb(args.hash.unwrap_or(32)).with_threads(args.threads);
     let mut engine = Engine::new(options);
+    for t in tables {
+        engine.add_tablebase(t);
+    }
     let mut line = String::new();
     loop {
         line.clear();

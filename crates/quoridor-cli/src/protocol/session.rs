@@ -40,6 +40,7 @@ pub struct Session {
     noise: i32,
     threads: usize,
     hash_mb: usize,
+    tablebases: Vec<std::sync::Arc<quoridor_ai::tablebase::Tablebase>>,
     quit: bool,
 }
 
@@ -63,6 +64,7 @@ impl Session {
             noise: 0,
             threads: 1,
             hash_mb: DEFAULT_HASH_MB,
+            tablebases: Vec::new(),
             quit: false,
         }
     }
@@ -118,6 +120,15 @@ impl Session {
         self.hash_mb
     }
 
+    /// Gives the engine an exact table ([`quoridor_ai::Engine::add_tablebase`]): `genmove`
+    /// and `analyse` play and score the positions it holds from it.
+    pub fn add_tablebase(&mut self, table: std::sync::Arc<quoridor_ai::tablebase::Tablebase>) {
+        if let Some(e) = &mut self.engine {
+            e.add_tablebase(std::sync::Arc::clone(&table));
+        }
+        self.tablebases.push(table);
+    }
+
     /// The engine, once `genmove` or `set_hash` has made it.
     #[cfg(test)]
     pub(super) fn engine(&self) -> Option<&Engine> {
@@ -128,6 +139,9 @@ impl Session {
         let mut e =
             Engine::new(EngineOptions::default().with_hash_mb(hash_mb).with_threads(self.threads));
         e.set_noise(self.noise);
+        for t in &self.tablebases {
+            e.add_tablebase(std::sync::Arc::clone(t));
+        }
         e
     }
 

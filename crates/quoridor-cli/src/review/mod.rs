@@ -17,9 +17,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context as _, bail};
+use quoridor_ai::Limits;
 pub(crate) use quoridor_ai::chance::{BLUNDER, INACCURACY, Judgement, MISTAKE};
 use quoridor_ai::review::{GameReview, review};
-use quoridor_ai::{Engine, Limits};
 use quoridor_core::{Game, Seat};
 
 use crate::options::{FirstSeat, PositionOptions, SearchOptions};
@@ -73,7 +73,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         bail!("the game has no move to review (give --game FILE or --moves \"...\")");
     }
     let limits = args.search.limits(Limits::depth(DEFAULT_DEPTH));
-    let mut engine = Engine::new(args.search.engine_options(DEFAULT_HASH_MB));
+    let mut engine = args.search.engine(DEFAULT_HASH_MB)?;
     let start = Instant::now();
     let stderr = std::io::stderr();
     let terminal = stderr.is_terminal();
