@@ -25,6 +25,7 @@
 //! [`params`]: params
 //! [`chance`]: chance
 //! [`arena`]: arena
+//! [`selfplay`]: selfplay
 //! [`review`]: review
 #![warn(missing_debug_implementations)]
 #![doc = include_str!("../README.md")]
@@ -52,6 +53,7 @@ mod replies;
 pub mod review;
 mod rng;
 mod search;
+pub mod selfplay;
 mod time;
 mod tt;
 mod verdict;
