@@ -40,9 +40,7 @@ fn start_of(start: &Bound<'_, PyAny>) -> PyResult<Game> {
         }
         return Ok(Game::from_position(Position::try_from(setup).map_err(value_error)?));
     }
-    Err(pyo3::exceptions::PyTypeError::new_err(
-        "start must be a Config or a Position".to_string(),
-    ))
+    Err(pyo3::exceptions::PyTypeError::new_err("start must be a Config or a Position".to_string()))
 }
 
 /// Self-play games from one start with one set of settings: `play(game)` plays game number

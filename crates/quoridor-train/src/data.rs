@@ -151,8 +151,7 @@ fn row_of(c: &Cells<'_>, where_: &dyn Fn() -> String) -> anyhow::Result<Row> {
     let game = match (c.game, c.game_number) {
         (_, Some(g)) => Some(g),
         (Some(g), None) => Some(
-            g.parse()
-                .map_err(|_| anyhow::anyhow!("{}: `{g}` is not a game number", where_()))?,
+            g.parse().map_err(|_| anyhow::anyhow!("{}: `{g}` is not a game number", where_()))?,
         ),
         (None, None) => None,
     };
@@ -297,9 +296,13 @@ impl Reader {
             };
             let number = |i: usize| -> (Option<i64>, Option<f64>, String) {
                 match fields.get(i) {
-                    Some(Field::Int(v)) => (Some(i64::from(*v)), Some(f64::from(*v)), v.to_string()),
+                    Some(Field::Int(v)) => {
+                        (Some(i64::from(*v)), Some(f64::from(*v)), v.to_string())
+                    }
                     Some(Field::Long(v)) => (Some(*v), Some(*v as f64), v.to_string()),
-                    Some(Field::Short(v)) => (Some(i64::from(*v)), Some(f64::from(*v)), v.to_string()),
+                    Some(Field::Short(v)) => {
+                        (Some(i64::from(*v)), Some(f64::from(*v)), v.to_string())
+                    }
                     Some(Field::Double(v)) => (None, Some(*v), v.to_string()),
                     Some(Field::Float(v)) => (None, Some(f64::from(*v)), v.to_string()),
                     Some(other) => (None, None, other.to_string()),
@@ -310,9 +313,10 @@ impl Reader {
             let (_, result, result_text) = number(ix.result);
             let game = ix.game.map(|g| number(g));
             let game_number = match &game {
-                Some((Some(g), _, _)) => Some(u64::try_from(*g).map_err(|_| {
-                    anyhow::anyhow!("{}: `{g}` is not a game number", where_())
-                })?),
+                Some((Some(g), _, _)) => Some(
+                    u64::try_from(*g)
+                        .map_err(|_| anyhow::anyhow!("{}: `{g}` is not a game number", where_()))?,
+                ),
                 Some((None, _, text)) => {
                     bail!("{}: `{text}` is not a game number", where_())
                 }

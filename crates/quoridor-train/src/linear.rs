@@ -20,7 +20,6 @@ use quoridor_core::Position;
 use crate::Args;
 use crate::data::Reader;
 
-
 /// One training position.
 pub(crate) struct Sample {
     pub(crate) f: [f64; FEATURES],

@@ -112,10 +112,8 @@ impl Args {
         } else {
             "linear"
         };
-        let mut s = format!(
-            "{mode}, lambda {}, l2 {}, max-score {}",
-            self.lambda, self.l2, self.max_score
-        );
+        let mut s =
+            format!("{mode}, lambda {}, l2 {}, max-score {}", self.lambda, self.l2, self.max_score);
         if self.net {
             s.push_str(&format!(
                 ", epochs {}, learning-rate {}, batch {}, validation {}, seed {}",
@@ -152,7 +150,10 @@ fn main() -> ExitCode {
             let text = e.to_string();
             let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("bad arguments");
             let first = first.strip_prefix("error: ").unwrap_or(first);
-            let _ = writeln!(std::io::stderr(), "quoridor-train: {first} (see `quoridor-train --help`)");
+            let _ = writeln!(
+                std::io::stderr(),
+                "quoridor-train: {first} (see `quoridor-train --help`)"
+            );
             return ExitCode::from(2);
         }
     };
