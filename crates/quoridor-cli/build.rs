@@ -33,10 +33,9 @@ fn main() {
                 println!("cargo:rerun-if-changed={}", Path::new(&dir).join(p).display());
             }
         }
-        if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
-            if let Some(p) = git(&["rev-parse", "--git-path", &branch]) {
-                println!("cargo:rerun-if-changed={}", Path::new(&dir).join(p).display());
-            }
+        let branch = git(&["symbolic-ref", "-q", "HEAD"]);
+        if let Some(p) = branch.and_then(|b| git(&["rev-parse", "--git-path", &b])) {
+            println!("cargo:rerun-if-changed={}", Path::new(&dir).join(p).display());
         }
         git(&["rev-parse", "HEAD"])
     });

@@ -25,7 +25,7 @@ const MAX_HASH_MB: i128 = 65_536;
 /// command line's) or a position (ply limit 300 plies past it when it has none).
 fn start_of(start: &Bound<'_, PyAny>) -> PyResult<Game> {
     if let Ok(c) = start.cast::<PyConfig>() {
-        let mut config = c.get().0.clone();
+        let mut config = c.get().0;
         config.ply_limit = Some(config.ply_limit.unwrap_or(DEFAULT_PLY_LIMIT));
         return Game::new(&config).map_err(value_error);
     }

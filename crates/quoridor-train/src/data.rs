@@ -175,6 +175,9 @@ fn winner_of(cell: &str, where_: &dyn Fn() -> String) -> anyhow::Result<Option<S
     Ok(winner)
 }
 
+/// What is called with every row and its place.
+type RowFn<'a> = dyn FnMut(Row, &dyn Fn() -> String) -> anyhow::Result<()> + 'a;
+
 /// Reads files one after another, keeping their provenance.
 #[derive(Default)]
 pub struct Reader {
@@ -210,23 +213,23 @@ impl Reader {
     }
 
     fn note(&mut self, engine: Option<&str>, commit: Option<&str>, settings: Option<&str>) {
+        // Most rows repeat the last ones: look before allocating.
         if let (Some(e), Some(c)) = (engine, commit) {
-            if !self.provenance.engines.iter().any(|x| x == &format!("{e} commit {c}")) {
+            let known = self
+                .provenance
+                .engines
+                .iter()
+                .any(|x| x.strip_prefix(e).and_then(|r| r.strip_prefix(" commit ")) == Some(c));
+            if !known {
                 self.provenance.engines.insert(format!("{e} commit {c}"));
             }
         }
-        if let Some(s) = settings {
-            if !self.provenance.settings.contains(s) {
-                self.provenance.settings.insert(s.to_string());
-            }
+        if let Some(s) = settings.filter(|s| !self.provenance.settings.contains(*s)) {
+            self.provenance.settings.insert(s.to_string());
         }
     }
 
-    fn text_rows(
-        &mut self,
-        path: &Path,
-        f: &mut dyn FnMut(Row, &dyn Fn() -> String) -> anyhow::Result<()>,
-    ) -> anyhow::Result<()> {
+    fn text_rows(&mut self, path: &Path, f: &mut RowFn<'_>) -> anyhow::Result<()> {
         let file = File::open(path).with_context(|| format!("cannot read `{}`", path.display()))?;
         // Column indices: from the header line, or the older files' four in a row.
         let mut index: Option<Index> = None;
@@ -265,11 +268,7 @@ impl Reader {
         Ok(())
     }
 
-    fn parquet_rows(
-        &mut self,
-        path: &Path,
-        f: &mut dyn FnMut(Row, &dyn Fn() -> String) -> anyhow::Result<()>,
-    ) -> anyhow::Result<()> {
+    fn parquet_rows(&mut self, path: &Path, f: &mut RowFn<'_>) -> anyhow::Result<()> {
         let bad = |e: parquet::errors::ParquetError| {
             anyhow::anyhow!("{}: not a readable Parquet file: {e}", path.display())
         };
@@ -311,7 +310,7 @@ impl Reader {
             };
             let (score, _, score_text) = number(ix.score);
             let (_, result, result_text) = number(ix.result);
-            let game = ix.game.map(|g| number(g));
+            let game = ix.game.map(number);
             let game_number = match &game {
                 Some((Some(g), _, _)) => Some(
                     u64::try_from(*g)
