@@ -248,16 +248,23 @@ def run(
         raise SelfPlayError(f"--workers must be at least 1, not {workers}")
     out = Path(out)
     prepare(out, options, shard_size)
-    todo = [(a, b) for a, b in shard_ranges(games, shard_size) if not (out / shard_name(a, b)).exists()]
-    skipped = len(shard_ranges(games, shard_size)) - len(todo)
+    ranges = shard_ranges(games, shard_size)
+    todo = [(a, b) for a, b in ranges if not (out / shard_name(a, b)).exists()]
+    skipped = len(ranges) - len(todo)
+    total = sum(b - a for a, b in todo)
     ray = _need("ray")
     _need("pyarrow.parquet")
     started = False
     if not ray.is_initialized():
-        if address is not None:
-            ray.init(address=address, logging_level="WARNING")
-        else:
-            ray.init(num_cpus=workers or os.cpu_count() or 1, include_dashboard=False, logging_level="WARNING")
+        try:
+            if address is not None:
+                ray.init(address=address, logging_level="WARNING")
+            else:
+                cpus = workers or os.cpu_count() or 1
+                ray.init(num_cpus=cpus, include_dashboard=False, logging_level="WARNING")
+        except Exception as e:  # Ray's own errors: a cluster not reached, a start that failed
+            where = f"the Ray cluster at {address}" if address else "a local Ray instance"
+            raise SelfPlayError(f"cannot start or reach {where}: {e}") from e
         started = True
     try:
         limit = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
@@ -283,7 +290,7 @@ def run(
                 if progress is not None:
                     secs = time.monotonic() - began
                     progress.write(
-                        f"games {done_games}/{sum(b - a for a, b in todo)}, {positions} positions, "
+                        f"games {done_games}/{total}, {positions} positions, "
                         f"{done_games / max(secs, 1e-9):.2f} games/s, shard {shard_name(a, b)}\n"
                     )
                     progress.flush()
