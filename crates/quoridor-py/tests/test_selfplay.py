@@ -9,6 +9,7 @@ The flow needs the ``selfplay`` extra (ray, pyarrow) and the two binaries (``quo
 """
 
 import hashlib
+import importlib
 import io
 import os
 import subprocess
@@ -25,7 +26,7 @@ REQUIRED = os.environ.get("QUORIDOR_REQUIRE_SELFPLAY") == "1"
 
 def need_module(name):
     if REQUIRED:
-        return __import__(name)
+        return importlib.import_module(name)
     return pytest.importorskip(name)
 
 
