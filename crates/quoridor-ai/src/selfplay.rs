@@ -2,8 +2,7 @@
 //! with its search score and the game's result: the data the evaluation is fitted on.
 //!
 //! Game `g` of a run depends only on the start, the [`SelfPlaySettings`] and `g` (its
-//! opening is drawn from the seed and `g`, and every engine forgets everything between
-//! games), so games can be played in any order, in any process, and come out the same:
+//! opening is drawn from the seed and `g`, and every game is played by new engines), so games can be played in any order, in any process, and come out the same:
 //! `quoridor selfplay` plays them one after another, the Python package's
 //! `quoridor.selfplay` on as many workers as it has, by ranges. Only a time limit per move
 //! (`movetime`) makes games depend on the machine.
@@ -15,7 +14,7 @@
 //! let config = Config::default().with_size(BoardSize::try_from(5)?).with_ply_limit(Some(100));
 //! let mut settings = SelfPlaySettings::default();
 //! (settings.nodes, settings.seed) = (Some(200), 7);
-//! let mut play = SelfPlay::new(Game::new(&config)?, settings);
+//! let play = SelfPlay::new(Game::new(&config)?, settings);
 //! let game = play.play(0);
 //! assert!(!game.rows.is_empty());
 //! assert_eq!(play.play(0), game); // the same game again
@@ -217,14 +216,13 @@ pub fn score_number(s: Score) -> i32 {
     }
 }
 
-/// Plays self-play games from one start with one set of settings (one engine per seat,
-/// kept between games and cleared before each).
+/// Plays self-play games from one start with one set of settings (new engines, one per
+/// seat, for every game).
 pub struct SelfPlay {
     start: Game,
     settings: SelfPlaySettings,
     limits: Limits,
     seats: Vec<Seat>,
-    engines: Vec<Engine>,
 }
 
 impl fmt::Debug for SelfPlay {
@@ -241,17 +239,23 @@ impl SelfPlay {
     #[must_use]
     pub fn new(start: Game, settings: SelfPlaySettings) -> SelfPlay {
         let seats: Vec<Seat> = start.position().seats().collect();
-        let engines = (0..seats.len() as u64)
+        let limits = settings.limits();
+        SelfPlay { start, settings, limits, seats }
+    }
+
+    /// Fresh engines, one per seat: `Engine::new_game` clears the table and the history
+    /// but keeps caches (race tables) whose presence changes a search, so a game played by
+    /// engines that played another before it would not be the game played alone.
+    fn engines(&self) -> Vec<Engine> {
+        (0..self.seats.len() as u64)
             .map(|i| {
                 Engine::new(
                     EngineOptions::default()
-                        .with_hash_mb(settings.hash_mb)
-                        .with_seed(settings.seed.wrapping_add(i)),
+                        .with_hash_mb(self.settings.hash_mb)
+                        .with_seed(self.settings.seed.wrapping_add(i)),
                 )
             })
-            .collect();
-        let limits = settings.limits();
-        SelfPlay { start, settings, limits, seats, engines }
+            .collect()
     }
 
     /// The settings the games are played with.
@@ -268,7 +272,7 @@ impl SelfPlay {
 
     /// Plays game number `game`: the random opening that the seed and `game` draw, then the
     /// engines until the game ends.
-    pub fn play(&mut self, game: u64) -> SelfPlayGame {
+    pub fn play(&self, game: u64) -> SelfPlayGame {
         let seed = self.settings.seed;
         let mut rng = SplitMix64::new(seed.wrapping_mul(0x2545_f491_4f6c_dd1d).wrapping_add(game));
         let mut played = self.start.clone();
@@ -283,15 +287,13 @@ impl SelfPlay {
                 break;
             }
         }
-        for e in &mut self.engines {
-            e.new_game();
-        }
+        let mut engines = self.engines();
         let mut rows = Vec::new();
         let mut cut_short = false;
         while !played.position().is_game_over() {
             let position = *played.position();
             let i = self.seats.iter().position(|&s| s == position.turn()).unwrap_or(0);
-            let found = self.engines[i].search_game(&played, &self.limits, &mut |_| {});
+            let found = engines[i].search_game(&played, &self.limits, &mut |_| {});
             let Some(r) = found else {
                 cut_short = true;
                 break;
@@ -325,14 +327,20 @@ mod tests {
     /// played in any order, on any worker.
     #[test]
     fn a_game_does_not_depend_on_the_games_before_it() {
-        for players in [Players::Two, Players::Three] {
-            let settings = SelfPlaySettings { nodes: Some(300), seed: 11, ..Default::default() };
-            let mut run = SelfPlay::new(start(7, players), settings.clone());
-            let before: Vec<SelfPlayGame> = (0..3).map(|g| run.play(g)).collect();
-            let mut alone = SelfPlay::new(start(7, players), settings);
-            assert_eq!(alone.play(2), before[2]);
-            assert_ne!(before[0].rows, before[1].rows, "openings differ by game");
-        }
+        // Game 8 of seed 1 after game 7 once differed from game 8 alone by one score: the
+        // engines were kept between games, and `Engine::new_game` keeps caches.
+        let settings = SelfPlaySettings { nodes: Some(20_000), seed: 1, ..Default::default() };
+        let run = SelfPlay::new(start(9, Players::Two), settings.clone());
+        let seventh = run.play(7);
+        let after = run.play(8);
+        let alone = SelfPlay::new(start(9, Players::Two), settings).play(8);
+        assert_eq!(after, alone);
+        assert_ne!(seventh.rows, after.rows, "openings differ by game");
+        let settings = SelfPlaySettings { nodes: Some(2_000), seed: 11, ..Default::default() };
+        let run = SelfPlay::new(start(7, Players::Three), settings.clone());
+        let before: Vec<SelfPlayGame> = (0..3).map(|g| run.play(g)).collect();
+        let alone = SelfPlay::new(start(7, Players::Three), settings);
+        assert_eq!(alone.play(2), before[2]);
     }
 
     /// Every row is a position of the game not yet over, searched by its side to move, and
@@ -340,7 +348,7 @@ mod tests {
     #[test]
     fn rows_and_results_describe_the_game() {
         let settings = SelfPlaySettings { depth: Some(2), seed: 5, ..Default::default() };
-        let mut run = SelfPlay::new(start(5, Players::Three), settings);
+        let run = SelfPlay::new(start(5, Players::Three), settings);
         let game = run.play(4);
         assert!(game.rows.len() > 3);
         assert!(game.rows.iter().all(|r| !r.position.is_game_over()));

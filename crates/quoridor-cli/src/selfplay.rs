@@ -91,7 +91,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     if !args.append {
         writeln!(file, "{}", header())?;
     }
-    let mut run = SelfPlay::new(start, settings);
+    let run = SelfPlay::new(start, settings);
     let bar = std::io::stderr().is_terminal();
     let began = Instant::now();
     let (mut positions, mut first_wins, mut draws) = (0u64, 0u32, 0u32);

@@ -2,9 +2,6 @@
 //! the GIL: the games `quoridor selfplay` plays for the same seed and settings. The Python
 //! module `quoridor.selfplay` plays them on Ray and writes them as Parquet shards.
 
-use std::sync::Mutex;
-
-use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use quoridor_ai::selfplay::{SelfPlay, SelfPlayGame, SelfPlaySettings};
 use quoridor_core::{Game, Position};
@@ -49,7 +46,7 @@ fn start_of(start: &Bound<'_, PyAny>) -> PyResult<Game> {
 /// plays them. Give at most the limits you want: with none, 20,000 nodes a move.
 #[pyclass(name = "SelfPlay", module = "quoridor", frozen)]
 pub struct PySelfPlay {
-    run: Mutex<SelfPlay>,
+    run: SelfPlay,
     settings: String,
 }
 
@@ -88,7 +85,7 @@ impl PySelfPlay {
             s.hash_mb = int_in(h, "hash_mb", 1, MAX_HASH_MB)?;
         }
         let settings = s.to_string();
-        Ok(PySelfPlay { run: Mutex::new(SelfPlay::new(game, s)), settings })
+        Ok(PySelfPlay { run: SelfPlay::new(game, s), settings })
     }
 
     /// The settings as the data's `settings` column writes them, e.g. `"nodes=20000
@@ -100,26 +97,20 @@ impl PySelfPlay {
 
     /// The start position of every game (before its random opening), in the position format.
     #[getter]
-    fn start(&self) -> PyResult<String> {
-        let run = self.run.lock().map_err(|_| failed())?;
-        Ok(run.start().position().to_string())
+    fn start(&self) -> String {
+        self.run.start().position().to_string()
     }
 
     /// Plays game number `game` (0 to 2**64 - 1) without the GIL and returns its rows.
     fn play(&self, py: Python<'_>, game: &Bound<'_, PyAny>) -> PyResult<PySelfPlayGame> {
         let number: u64 = int_in(game, "game", 0, u64::MAX.into())?;
-        let played = py.detach(|| self.run.lock().ok().map(|mut r| r.play(number)));
-        let played = played.ok_or_else(failed)?;
+        let played = py.detach(|| self.run.play(number));
         Ok(PySelfPlayGame::from_game(&played))
     }
 
     fn __repr__(&self) -> String {
         format!("SelfPlay(settings='{}')", self.settings)
     }
-}
-
-fn failed() -> PyErr {
-    PyRuntimeError::new_err("an earlier game failed; make a new SelfPlay")
 }
 
 /// One self-play game: its number, every searched position's columns (lists of the same

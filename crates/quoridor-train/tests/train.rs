@@ -52,7 +52,7 @@ fn selfplay(
     let mut s = SelfPlaySettings::default();
     (s.depth, s.nodes, s.seed) = (depth, nodes, seed);
     let described = s.to_string();
-    let mut run = SelfPlay::new(Game::new(&config).unwrap(), s);
+    let run = SelfPlay::new(Game::new(&config).unwrap(), s);
     let mut text = COLUMNS.join("\t") + "\n";
     for g in 0..games {
         text.push_str(&run.play(g).text_lines("test", &described));
