@@ -108,6 +108,18 @@ def test_the_command_refuses_bad_options_with_their_name(tmp_path, capsys):
     assert "--shard-size must be at least 1" in capsys.readouterr().err
     assert sp.main(["--out", str(tmp_path / "d"), "--nodes", "0"]) == 2
     assert "nodes must be at least 1" in capsys.readouterr().err
+    assert sp.main(["--out", str(tmp_path / "e"), "--players", "5"]) == 2
+    assert "players" in capsys.readouterr().err
+    assert sp.main(["--out", str(tmp_path / "f"), "--variant", "chess"]) == 2
+    assert "chess" in capsys.readouterr().err
+    assert sp.main(["--out", str(tmp_path / "g"), "--workers", "0"]) == 2
+    assert "--workers must be at least 1" in capsys.readouterr().err
+    (tmp_path / "file").write_text("")
+    assert sp.main(["--out", str(tmp_path / "file"), "--games", "1"]) == 2
+    assert "cannot make the output directory" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        sp.main(["--out", str(tmp_path / "h"), "--games", "many"])
+    assert e.value.code == 2
 
 
 def sha256(path):

@@ -183,10 +183,13 @@ def prepare(out: Path, options: Options, shard_size: int) -> dict[str, Any]:
     temporary files a stopped run left."""
     try:
         player = options.self_play()
-    except ValueError as e:
+    except (ValueError, TypeError, OverflowError) as e:
         raise SelfPlayError(str(e)) from e
     want = _manifest(options, player, shard_size)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise SelfPlayError(f"cannot make the output directory {out}: {e}") from e
     path = out / MANIFEST
     if path.exists():
         try:
@@ -352,7 +355,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             shard_size=args.shard_size,
             address=args.address,
         )
-    except SelfPlayError as e:
+    except (SelfPlayError, OSError) as e:
         sys.stderr.write(f"quoridor.selfplay: {e}\n")
         return 2
     sys.stderr.write(
