@@ -133,6 +133,7 @@ def test_selfplay_on_ray_writes_shards_resumes_and_trains(tmp_path):
     train_bin = binary("QUORIDOR_TRAIN", "quoridor-train")
     out = tmp_path / "shards"
     options = sp.Options(size=9, nodes=150, seed=21)
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # nothing sent off the machine
     ray.init(num_cpus=2, include_dashboard=False, logging_level="WARNING")
     try:
         log = io.StringIO()

@@ -259,6 +259,10 @@ def run(
     _need("pyarrow.parquet")
     started = False
     if not ray.is_initialized():
+        # Ray reports usage statistics over the network unless told not to; a run of this
+        # command sends nothing anywhere but to its own workers (set the variable to 1 to
+        # let Ray report).
+        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
         try:
             if address is not None:
                 ray.init(address=address, logging_level="WARNING")
