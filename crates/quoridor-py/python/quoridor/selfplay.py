@@ -289,7 +289,13 @@ def run(
             ready, _ = ray.wait(list(pending), num_returns=1)
             for ref in ready:
                 a, b = pending.pop(ref)
-                table = ray.get(ref)
+                try:
+                    table = ray.get(ref)
+                except Exception as e:  # a worker that failed or was lost: the shards done stay
+                    raise SelfPlayError(
+                        f"the task of games {a} to {b - 1} failed (the shards written are kept; "
+                        f"run the same command again to resume): {e}"
+                    ) from e
                 write_shard(table, out / shard_name(a, b))
                 written += 1
                 done_games += b - a
