@@ -225,3 +225,28 @@ fn multi_and_net_write_their_files_with_provenance() {
         assert!(err.contains("nothing written") && !net.exists(), "{err}");
     }
 }
+
+/// The files `quoridor selfplay` wrote before the columns were named (position, score,
+/// result and game under a `#` line) read as the same data as the new form.
+#[test]
+fn older_four_column_files_are_still_read() {
+    let dir = temp_dir("old");
+    let new = dir.join("new.txt");
+    selfplay(&new, 7, Players::Two, 12, Some(2), None, 4);
+    let text = std::fs::read_to_string(&new).unwrap();
+    let mut old = String::from("# quoridor selfplay: position<TAB>score<TAB>result<TAB>game\n");
+    for line in text.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        old.push_str(&cols[..4].join("\t"));
+        old.push('\n');
+    }
+    let old_path = dir.join("old.txt");
+    std::fs::write(&old_path, old).unwrap();
+    let from_new = stdout_of(&[new.to_str().unwrap(), "--lambda", "1"]);
+    assert_eq!(stdout_of(&[old_path.to_str().unwrap(), "--lambda", "1"]), from_new);
+    let weights = dir.join("w.rs");
+    stdout_of(&[old_path.to_str().unwrap(), "--lambda", "1", "--out", weights.to_str().unwrap()]);
+    let source = std::fs::read_to_string(&weights).unwrap();
+    let played = header_line(&source, "//! Played by: ");
+    assert!(played.contains("not recorded (an older file)"), "{source}");
+}
