@@ -2,7 +2,7 @@
 //! four-player games each seat's chance.
 //!
 //! Two players: a table of the search score ([`TWO_PLAYER_TABLE`]), fitted by
-//! `quoridor fit --chance` on self-play results (at each knot the share of points the side
+//! `quoridor-train --chance` on self-play results (at each knot the share of points the side
 //! to move scored, made non-decreasing), read linearly between knots, calibrated on games
 //! kept out of the fit (`docs/ai.md`, "Winning chances"). A found win is 1 and a found
 //! loss 0.
@@ -140,7 +140,7 @@ pub fn seat_chances(pos: &Position) -> Option<Vec<(Seat, f64)>> {
 
 /// Every active seat's share of the evaluation's conditional logit, as the model gives it
 /// (not calibrated), summing to 1; `None` in a two-player game or a finished one.
-/// [`seat_chances`] reads these in a fitted table; `quoridor fit --chance` fits it.
+/// [`seat_chances`] reads these in a fitted table; `quoridor-train --chance` fits it.
 ///
 /// ```
 /// use quoridor_ai::chance::model_seat_chances;

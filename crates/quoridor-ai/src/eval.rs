@@ -239,7 +239,7 @@ impl MultiGame {
 ///
 /// The evaluation gives each player the score `u = β · f` and reads the chance that it
 /// wins as `exp(u)` over the sum of every player's `exp(u)` (a conditional logit, the
-/// model `quoridor fit --multi` fits). No feature multiplies a player's distance by
+/// model `quoridor-train --multi` fits). No feature multiplies a player's distance by
 /// anything else, so that a step forward is worth the same whatever the walls: a fit that
 /// made it worth less where the data are thin would teach the search to stay at home.
 #[must_use]

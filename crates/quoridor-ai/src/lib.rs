@@ -25,6 +25,7 @@
 //! [`params`]: params
 //! [`chance`]: chance
 //! [`arena`]: arena
+//! [`selfplay`]: selfplay
 //! [`review`]: review
 //! [`tablebase`]: tablebase
 //! [`one_wall`]: one_wall
@@ -55,6 +56,7 @@ mod replies;
 pub mod review;
 mod rng;
 mod search;
+pub mod selfplay;
 pub mod tablebase;
 mod time;
 mod tt;

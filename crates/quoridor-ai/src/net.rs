@@ -16,7 +16,7 @@
 //! computed afresh: the first layer's weights and biases in 1/[`Q`], the hidden units
 //! clipped to `0..=Q`, the output weights in centi-steps for a unit fully on, so a view's
 //! output is `(Σ h w) / Q` centi-steps. The sums are 16-bit (two vector registers a view):
-//! `quoridor fit --net` keeps every first-layer weight within ±[`MAX_W1`], so a unit's sum
+//! `quoridor-train --net` keeps every first-layer weight within ±[`MAX_W1`], so a unit's sum
 //! of at most 25 active inputs and its bias stays inside `i16`; the arithmetic wraps rather
 //! than panics on weights that break that bound.
 //!

@@ -15,13 +15,13 @@ pub const FEATURES: usize = 20;
 pub const MULTI_FEATURES: usize = 10;
 
 /// Two-player evaluation weights, one per feature of [`crate::eval::features_two`], in
-/// 1/[`crate::eval::WEIGHT_UNIT`] centi-steps: fitted on self-play games by `quoridor fit`
+/// 1/[`crate::eval::WEIGHT_UNIT`] centi-steps: fitted on self-play games by `quoridor-train`
 /// (see `docs/ai.md`), which writes `weights.rs`.
 pub const TWO_PLAYER: [i32; FEATURES] = crate::weights::TWO_PLAYER;
 
 /// Three- and four-player evaluation weights, one table per [`crate::eval::MultiGame`], one
 /// weight per feature of [`crate::eval::features_multi`], in thousandths of a logit: fitted
-/// on self-play games by `quoridor fit --multi` (see `docs/ai.md`), which writes
+/// on self-play games by `quoridor-train --multi` (see `docs/ai.md`), which writes
 /// `weights_multi.rs`.
 pub const MULTI: [[i32; MULTI_FEATURES]; 3] = crate::weights_multi::MULTI;
 

@@ -10,7 +10,6 @@ mod bench;
 mod board;
 mod engine;
 mod external;
-mod fit;
 mod matches;
 mod moves;
 mod options;
@@ -78,9 +77,8 @@ pub enum Command {
     /// Speak the text protocol (GTP framing) on stdin/stdout, for GUIs and bot arenas
     Engine(engine::Args),
     /// The engine against itself: write positions, search scores and results for fitting
+    /// (by `quoridor-train`, a tool of the project's repository)
     Selfplay(selfplay::Args),
-    /// Fit the two-player evaluation's weights to self-play positions
-    Fit(fit::Args),
     /// The exact value of a two-player position on a small board, and a best move
     Solve(solve::Args),
 }
@@ -109,7 +107,6 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Engine(a) => engine::run(a, &mut std::io::stdin().lock(), out),
         Command::Analysis(a) => analysis::run(a, &mut std::io::stdin().lock(), out),
         Command::Selfplay(a) => selfplay::run(a, out),
-        Command::Fit(a) => fit::run(a, out),
         Command::Solve(a) => solve::run(a, out),
     }
 }

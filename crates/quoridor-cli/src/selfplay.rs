@@ -1,20 +1,24 @@
 //! `quoridor selfplay`: the engine against itself over many games from varied openings,
 //! writing every searched position with its search score and the game's result: the data
-//! `quoridor fit` fits the evaluation on.
+//! the trainer (`quoridor-train`) fits the evaluation on. The games are
+//! `quoridor_ai::selfplay`'s, the same as the Python package's `quoridor.selfplay` plays for
+//! the same seed and settings; the file is the text form of its shards' columns.
 
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal as _, Write};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::Context as _;
-use quoridor_ai::arena::random_opening;
-use quoridor_ai::{Engine, EngineOptions, Limits, Score, SplitMix64};
-use quoridor_core::{Outcome, Position, Seat};
+use quoridor_ai::selfplay::{COLUMNS, SelfPlay, SelfPlaySettings};
+use quoridor_core::Outcome;
 
 use crate::matches::start_game;
 use crate::options::PositionOptions;
 use crate::util::clock_seed;
+
+/// The commit the engine was built from (`build.rs`).
+pub const COMMIT: &str = env!("QUORIDOR_COMMIT");
 
 /// Arguments of `quoridor selfplay`.
 #[derive(Debug, Clone, clap::Args)]
@@ -43,7 +47,7 @@ pub struct Args {
     /// Where the positions go (`-` for standard output)
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
-    /// Add to the file instead of replacing it
+    /// Add to the file instead of replacing it (no header line)
     #[arg(long)]
     pub append: bool,
     /// The position options: the board and the start position (ply limit 300 by default).
@@ -51,17 +55,10 @@ pub struct Args {
     pub position: PositionOptions,
 }
 
-/// The line that opens every file `selfplay` writes.
-pub const HEADER: &str = "# quoridor selfplay: position<TAB>score<TAB>result<TAB>game";
-
-/// A search score as a whole number of centi-steps for the data files: evaluations as they
-/// are (within ±29,999), a win in `n` plies as `30000 - n`, a loss as `-30000 + n`.
-pub fn score_number(s: Score) -> i32 {
-    match s {
-        Score::Win(n) => 30_000 - n.min(999) as i32,
-        Score::Loss(n) => -30_000 + n.min(999) as i32,
-        Score::Eval(v) => v.clamp(-29_000, 29_000),
-    }
+/// The line that opens every file `selfplay` writes: the column names, tab-separated.
+#[must_use]
+pub fn header() -> String {
+    COLUMNS.join("\t")
 }
 
 /// Plays the games and writes the positions.
@@ -70,15 +67,15 @@ pub fn score_number(s: Score) -> i32 {
 /// A bad option, or a file that cannot be written.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let start = start_game(&args.position)?;
-    let seed = args.position.seed.unwrap_or_else(clock_seed);
-    let mut limits = Limits::default();
-    limits.nodes = args.nodes.or(if args.depth.is_none() && args.movetime.is_none() {
-        Some(20_000)
-    } else {
-        None
-    });
-    limits.depth = args.depth;
-    limits.movetime = args.movetime.map(Duration::from_millis);
+    let mut settings = SelfPlaySettings::default();
+    settings.nodes = args.nodes;
+    settings.depth = args.depth;
+    settings.movetime_ms = args.movetime;
+    settings.opening_plies = args.opening_plies;
+    settings.opening_walls = args.opening_walls;
+    settings.hash_mb = args.hash;
+    settings.seed = args.position.seed.unwrap_or_else(clock_seed);
+    let described = settings.to_string();
     let mut file: Box<dyn Write> = if args.out.as_os_str() == "-" {
         Box::new(BufWriter::new(out))
     } else {
@@ -92,64 +89,28 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         Box::new(BufWriter::new(f))
     };
     if !args.append {
-        writeln!(file, "{HEADER}")?;
+        writeln!(file, "{}", header())?;
     }
-    let seats: Vec<Seat> = start.position().seats().collect();
-    let mut engines: Vec<Engine> = seats
-        .iter()
-        .enumerate()
-        .map(|(i, _)| {
-            Engine::new(
-                EngineOptions::default()
-                    .with_hash_mb(args.hash)
-                    .with_seed(seed.wrapping_add(i as u64)),
-            )
-        })
-        .collect();
+    let run = SelfPlay::new(start, settings);
     let bar = std::io::stderr().is_terminal();
     let began = Instant::now();
     let (mut positions, mut first_wins, mut draws) = (0u64, 0u32, 0u32);
     for g in 0..args.games {
-        let mut rng =
-            SplitMix64::new(seed.wrapping_mul(0x2545_f491_4f6c_dd1d).wrapping_add(u64::from(g)));
-        let mut game = start.clone();
-        for m in random_opening(game.position(), args.opening_plies, args.opening_walls, &mut rng) {
-            if game.play(m).is_err() {
-                break;
-            }
-        }
-        let first_mover = game.position().turn();
-        for e in &mut engines {
-            e.new_game();
-        }
-        let mut rows: Vec<(Position, i32)> = Vec::new();
-        while !game.position().is_game_over() {
-            let pos = *game.position();
-            let i = seats.iter().position(|&s| s == pos.turn()).unwrap_or(0);
-            let Some(r) = engines[i].search_game(&game, &limits, &mut |_| {}) else { break };
-            rows.push((pos, score_number(r.info.score)));
-            game.play(r.best).map_err(|e| anyhow::anyhow!("the engine chose {}: {e}", r.best))?;
-        }
-        let outcome = game.outcome();
-        for (pos, score) in &rows {
-            let result = match outcome {
-                Some(Outcome::Winner(s)) if s == pos.turn() => "1",
-                Some(Outcome::Winner(_)) => "0",
-                _ => "0.5",
-            };
-            writeln!(file, "{pos}\t{score}\t{result}\t{g}")?;
-        }
-        positions += rows.len() as u64;
-        match outcome {
-            Some(Outcome::Winner(s)) if s == first_mover => first_wins += 1,
+        let game = run.play(u64::from(g));
+        let first = game.rows.first().map(|r| r.position.turn());
+        file.write_all(game.text_lines(COMMIT, &described).as_bytes())?;
+        positions += game.rows.len() as u64;
+        match game.outcome {
+            Some(Outcome::Winner(s)) if Some(s) == first => first_wins += 1,
             Some(Outcome::Winner(_)) => {}
             _ => draws += 1,
         }
         let done = g + 1;
-        let per_game = began.elapsed().as_secs_f64() / f64::from(done);
+        let secs = began.elapsed().as_secs_f64();
         let line = format!(
-            "games {done}/{}, {positions} positions, first mover won {first_wins}, drawn {draws}, {per_game:.2} s a game",
-            args.games
+            "games {done}/{}, {positions} positions, first mover won {first_wins}, drawn {draws}, {:.2} games/s",
+            args.games,
+            f64::from(done) / secs.max(1e-9)
         );
         if bar {
             eprint!("\r\x1b[2K{line}");

@@ -661,60 +661,54 @@ fn match_drives_an_external_engine_with_the_standard_command_flow() {
     }
 }
 
-/// `selfplay` writes one line per searched position (position, score, result from the side
-/// to move, game), which `fit` reads back, reporting the losses and writing the weights.
+/// `selfplay` writes a line naming the columns, then one line per searched position: the
+/// position, the score, the result from the side to move, the game, the side, the ply,
+/// every seat's result, the engine, its commit and the settings. The same seed plays the
+/// same games. `fit` is no longer a subcommand: it moved to `quoridor-train`.
 #[test]
-fn selfplay_writes_positions_that_fit_turns_into_weights() {
+fn selfplay_writes_the_named_columns_and_fit_moved_out() {
     let dir = temp_dir("selfplay");
     let data = dir.join("data.txt");
     let data_arg = data.to_str().unwrap();
-    quoridor()
-        .args(["selfplay", "--games", "12", "--depth", "2", "--size", "7", "--seed", "4"])
-        .args(["--out", data_arg])
-        .assert()
-        .success();
+    let args = ["selfplay", "--games", "12", "--depth", "2", "--size", "7", "--seed", "4"];
+    quoridor().args(args).args(["--out", data_arg]).assert().success();
     let text = std::fs::read_to_string(&data).unwrap();
     let mut lines = text.lines();
-    assert_eq!(lines.next(), Some(quoridor_cli::selfplay::HEADER));
+    assert_eq!(lines.next(), Some(quoridor_cli::selfplay::header().as_str()));
     let mut rows = 0;
     let mut result_of = std::collections::HashMap::new();
     for line in lines {
         let cols: Vec<&str> = line.split('\t').collect();
-        assert_eq!(cols.len(), 4, "{line}");
+        assert_eq!(cols.len(), 10, "{line}");
         let pos: Position = cols[0].parse().unwrap();
         assert!(!pos.is_game_over() && pos.size().get() == 7, "{line}");
         cols[1].parse::<i32>().unwrap();
         assert!(["0", "0.5", "1"].contains(&cols[2]), "{line}");
         let game: u32 = cols[3].parse().unwrap();
         assert!(game < 12);
+        assert_eq!(cols[4], pos.turn().letter().to_string(), "{line}");
+        assert_eq!(cols[5], pos.ply().to_string(), "{line}");
+        // Every seat's result names the side to move's.
+        let own = format!("{}:{}", cols[4], cols[2]);
+        assert!(cols[6].split(',').any(|c| c == own) && cols[6].split(',').count() == 2, "{line}");
+        assert!(cols[7].starts_with("quoridor-ai ") && !cols[8].is_empty(), "{line}");
+        assert_eq!(
+            cols[9],
+            "nodes=- depth=2 movetime=- opening-plies=4 opening-walls=25 hash=16 seed=4"
+        );
         // Within a game, a seat's positions all carry the same result.
         let seen = result_of.entry((game, pos.turn())).or_insert(cols[2]);
         assert_eq!(*seen, cols[2], "{line}");
         rows += 1;
     }
     assert!(rows > 100, "{rows} positions");
-    let weights = dir.join("weights.rs");
-    // The search scores as the target (`--lambda 1`): a dozen games' results are too few
-    // to say what a step is worth, the scores are not.
-    let out = stdout_of(&["fit", data_arg, "--lambda", "1", "--out", weights.to_str().unwrap()]);
-    assert!(out.contains("shipped evaluation") && out.contains("fitted evaluation"), "{out}");
-    let source = std::fs::read_to_string(&weights).unwrap();
-    assert!(source.contains("pub const TWO_PLAYER: [i32; 20] = ["), "{source}");
-    let numbers = source
-        .lines()
-        .filter(|l| l.trim_start().starts_with(|c: char| c == '-' || c.is_ascii_digit()));
-    assert_eq!(numbers.count(), 20, "{source}");
-
-    // A broken line is refused with its place and the reason.
-    let bad = dir.join("bad.txt");
-    std::fs::write(
-        &bad,
-        format!("{}\n9 S:e1:10,N:e9:10 - S 0\tx\t1\t0\n", quoridor_cli::selfplay::HEADER),
-    )
-    .unwrap();
-    quoridor().args(["fit", bad.to_str().unwrap()]).assert().code(2).stderr(
-        predicate::str::contains("bad.txt:2").and(predicate::str::contains("`x` is not a score")),
-    );
+    // The same seed, the same games (to standard output this time).
+    let again = quoridor().args(args).args(["--out", "-"]).output().unwrap();
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
+    // `fit` is gone from the user's binary.
+    let fit = quoridor().args(["fit", data_arg]).output().unwrap();
+    assert_eq!(fit.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&fit.stderr).contains("unrecognized subcommand"));
 }
 
 /// `quoridor review` on a sparring record (titanium against quoridor-ai, 2000 ms a move):
@@ -850,46 +844,9 @@ fn review_judges_three_and_four_player_games() {
     }
 }
 
-/// `fit --chance` on small self-play files of two and three players: per kind, the
-/// calibration tables on the games kept aside (the logistic curve's or the evaluation's
-/// logit's, the fitted table's, and for three players every seat's chance by the model's
-/// shares and by the fitted seat table); the written tables; multi-player analyses show
-/// each seat's chance.
+/// Multi-player analyses show each seat's chance; two-player ones do not.
 #[test]
-fn fit_chance_prints_the_scale_and_the_calibration() {
-    let dir = temp_dir("fit-chance");
-    let (file, file3) = (dir.join("sp.txt"), dir.join("sp3.txt"));
-    let (f, f3) = (file.to_str().unwrap(), file3.to_str().unwrap());
-    stdout_of(&["selfplay", "--games", "8", "--nodes", "300", "--seed", "3", "--out", f]);
-    let out = stdout_of(&["fit", "--chance", f, "--validation", "0.25"]);
-    assert!(out.starts_with("## two players\n\n8 games: fitted on 6"), "{out}");
-    assert!(out.contains("chance = σ(score / "), "{out}");
-    assert_eq!(out.lines().filter(|l| l.starts_with("| ") && l.contains("%")).count(), 20, "{out}");
-    assert_eq!(out.matches("largest gap: ").count(), 2, "the logistic curve's and the table's");
-    assert_eq!(out.matches("largest gap in tenths").count(), 0, "no tenth of 1000 positions");
-    assert!(out.contains("table (score in centi-steps"), "{out}");
-    let args = ["selfplay", "--players", "3", "--games", "8", "--nodes", "300", "--seed", "4"];
-    stdout_of(&[&args[..], &["--out", f3]].concat());
-    let out = stdout_of(&["fit", "--chance", f, f3, "--validation", "0.25"]);
-    assert!(out.contains("## two players") && out.contains("## three players"), "{out}");
-    assert!(out.contains("the evaluation's own logit") && out.contains("seat table (share"));
-    assert_eq!(out.matches("largest gap: ").count(), 2 + 4, "{out}");
-    let table = dir.join("chance_table.rs");
-    let t = table.to_str().unwrap();
-    stdout_of(&["fit", "--chance", f3, "--validation", "0.25", "--out", t]);
-    let text = std::fs::read_to_string(&table).unwrap();
-    // Two players were not in the files: their table is the shipped one.
-    let shipped = quoridor_ai::chance::TWO_PLAYER_TABLE;
-    let two = format!("pub const TWO_PLAYER_TABLE: [(i32, u16); {}] = [", shipped.len());
-    assert!(text.contains(&two) && text.contains("the table shipped"), "{text}");
-    let three = text.split("MULTI_TABLES").nth(1).unwrap().split("    &[").nth(1).unwrap();
-    assert!(three.lines().nth(1).is_some_and(|l| l.starts_with("        (")), "fitted: {text}");
-    let seats = text.split("SEAT_TABLES").nth(1).unwrap().split("    &[").nth(1).unwrap();
-    assert!(seats.lines().nth(1).is_some_and(|l| l.starts_with("        (")), "fitted: {text}");
-    let bad = quoridor().args(["fit", "--chance", f, "--validation", "1.5"]).output().unwrap();
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("`1.5` is not a share"));
-
+fn analyse_shows_every_seats_chance_in_multi_player_games() {
     let v = json_of(&["analyse", "--json", "--depth", "2", "--players", "4"]);
     let chances = v["seat_chances"].as_array().expect("four seats");
     let sum: f64 = chances.iter().map(|c| c["chance"].as_f64().unwrap()).sum();

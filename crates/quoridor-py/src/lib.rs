@@ -11,6 +11,8 @@
 //! - `mirror`: the board's left-right symmetry over arrays of ids, policies and observations.
 //! - `rng`: the package's random numbers (splitmix64 with its state, gamma, Dirichlet).
 //! - `arena`: `elo`, the Elo estimate of a match result (`EloEstimate`).
+//! - `selfplay`: `SelfPlay`, the engine's self-play games (`SelfPlayGame`), for the
+//!   Ray-driven `quoridor.selfplay`.
 //!
 //! Exceptions carry the core's messages: `IllegalMoveError` (a `ValueError`) for a move,
 //! action or resignation that breaks a rule, `ValueError` for text that does not read or a
@@ -27,6 +29,7 @@ mod mcts;
 mod mirror;
 mod position;
 mod rng;
+mod selfplay;
 mod types;
 mod vec_env;
 
@@ -161,6 +164,8 @@ fn _quoridor(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<mcts::PyMcts>()?;
     m.add_class::<mcts::PySearchResult>()?;
     m.add_class::<arena::PyEloEstimate>()?;
+    m.add_class::<selfplay::PySelfPlay>()?;
+    m.add_class::<selfplay::PySelfPlayGame>()?;
     m.add("IllegalMoveError", m.py().get_type::<errors::IllegalMoveError>())?;
     m.add_function(wrap_pyfunction!(action_count, m)?)?;
     m.add_function(wrap_pyfunction!(action_to_move, m)?)?;
@@ -175,5 +180,8 @@ fn _quoridor(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mirror::mirror_observation, m)?)?;
     m.add("DEFAULT_PLY_LIMIT", vec_env::DEFAULT_PLY_LIMIT)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("ENGINE", quoridor_ai::selfplay::ENGINE)?;
+    m.add("COMMIT", selfplay::COMMIT)?;
+    m.add("SELFPLAY_COLUMNS", quoridor_ai::selfplay::COLUMNS.to_vec())?;
     Ok(())
 }

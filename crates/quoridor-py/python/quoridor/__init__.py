@@ -23,6 +23,9 @@ package is a thin layer over them:
   Gymnasium is installed) and ``quoridor.pettingzoo_env`` (PettingZoo, AEC and parallel),
   imported on demand since they need those libraries.
 - :func:`rgb_image`: a position as an RGB image (the environments' ``rgb_array`` rendering).
+- :class:`SelfPlay`: the engine's self-play games, as ``quoridor selfplay`` plays them;
+  ``python -m quoridor.selfplay`` plays them on Ray and writes Parquet shards (the
+  ``selfplay`` extra: ``pip install quoridor[selfplay]``).
 
 See ``docs/python.md`` in the repository for the numbering of actions and the planes.
 """
@@ -34,8 +37,10 @@ from ._quoridor import (
     Analysis,
     Bot,
     Candidate,
+    COMMIT,
     Config,
     DEFAULT_PLY_LIMIT,
+    ENGINE,
     EloEstimate,
     Engine,
     Game,
@@ -43,8 +48,11 @@ from ._quoridor import (
     MCTS,
     Move,
     Position,
+    SELFPLAY_COLUMNS,
     SearchResult,
     Seat,
+    SelfPlay,
+    SelfPlayGame,
     VecEnv,
     __version__,
     action_count,
@@ -63,9 +71,11 @@ from ._quoridor import (
 __all__ = [
     "Analysis",
     "Bot",
+    "COMMIT",
     "Candidate",
     "Config",
     "DEFAULT_PLY_LIMIT",
+    "ENGINE",
     "EloEstimate",
     "Engine",
     "Game",
@@ -73,8 +83,11 @@ __all__ = [
     "MCTS",
     "Move",
     "Position",
+    "SELFPLAY_COLUMNS",
     "SearchResult",
     "Seat",
+    "SelfPlay",
+    "SelfPlayGame",
     "VecEnv",
     "__version__",
     "action_count",

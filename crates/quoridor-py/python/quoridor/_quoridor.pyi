@@ -36,7 +36,12 @@ __all__ = [
     "mirror_actions",
     "mirror_policy",
     "mirror_observation",
+    "SelfPlay",
+    "SelfPlayGame",
     "DEFAULT_PLY_LIMIT",
+    "ENGINE",
+    "COMMIT",
+    "SELFPLAY_COLUMNS",
     "__version__",
 ]
 
@@ -517,3 +522,62 @@ def mirror_observation(obs: npt.ArrayLike) -> npt.NDArray[np.float32]:
     """Two-player observations ``(..., 8, N, N)`` of the mirrored positions."""
 def elo(wins: int, draws: int, losses: int) -> Optional[EloEstimate]:
     """The Elo difference of a side from its wins, draws and losses; ``None`` without games."""
+
+ENGINE: str
+"""The engine as the self-play data names it: ``"quoridor-ai"`` and its version."""
+COMMIT: str
+"""The commit the module was built from (``"unknown"`` outside a git checkout)."""
+SELFPLAY_COLUMNS: list[str]
+"""The columns of the self-play data, in the order of ``quoridor selfplay``'s text form."""
+
+@final
+class SelfPlay:
+    """Self-play games from one start with one set of settings (the engine against itself
+    from random openings, as ``quoridor selfplay`` plays them). Game ``n`` depends only on
+    the start, the settings and ``n``. With no limit, 20,000 nodes a move."""
+
+    def __new__(
+        cls,
+        start: Union[Config, Position],
+        *,
+        seed: Optional[int] = 0,
+        nodes: Optional[int] = None,
+        depth: Optional[int] = None,
+        movetime_ms: Optional[int] = None,
+        opening_plies: Optional[int] = 4,
+        opening_walls: Optional[int] = 25,
+        hash_mb: Optional[int] = 16,
+    ) -> Self: ...
+    @property
+    def settings(self) -> str:
+        """The settings as the data's ``settings`` column writes them."""
+    @property
+    def start(self) -> str:
+        """The start position of every game, before its random opening."""
+    def play(self, game: int) -> SelfPlayGame:
+        """Plays game number ``game`` (without the GIL) and returns its rows."""
+
+@final
+class SelfPlayGame:
+    """One self-play game: every searched position's columns (lists of equal length)."""
+
+    @property
+    def game(self) -> int: ...
+    @property
+    def position(self) -> list[str]: ...
+    @property
+    def score(self) -> list[int]:
+        """Search scores from the side to move, centi-steps (a win in n plies is 30000 - n)."""
+    @property
+    def result(self) -> list[float]:
+        """The side to move's points: 1, 0.5 or 0."""
+    @property
+    def side(self) -> list[str]: ...
+    @property
+    def ply(self) -> list[int]: ...
+    @property
+    def results(self) -> str:
+        """Every seat's points, e.g. ``"S:1,N:0"``."""
+    @property
+    def winner(self) -> Optional[str]: ...
+    def __len__(self) -> int: ...

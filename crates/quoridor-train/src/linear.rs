@@ -1,7 +1,6 @@
-//! `quoridor fit`: fits the two-player evaluation's weights (the network with `--net`, the
-//! three- and four-player weights with `--multi`, the winning chance's scale with
-//! `--chance`) to self-play positions by
-//! logistic regression, and writes them as the source file the engine is built with.
+//! The linear fit (`quoridor-train` without a mode): fits the two-player evaluation's
+//! weights to self-play positions by logistic regression, and writes them as the source
+//! file the engine is built with.
 //!
 //! The model: the probability that the side to move wins is `σ(w · f)`, where `f` are the
 //! features of `quoridor_ai::eval::features_two` from the side to move's view. The weights
@@ -11,172 +10,56 @@
 //! in logits; they are scaled so that one step of path difference is worth 100 (the
 //! engine's unit) at the data's average number of walls in hand.
 
-use std::io::{BufRead as _, BufReader, Write};
-use std::path::PathBuf;
+use std::io::Write;
 
 use anyhow::{Context as _, bail};
 use quoridor_ai::eval::{FEATURE_NAMES, FEATURES, WEIGHT_UNIT, features};
 use quoridor_ai::params::TWO_PLAYER;
 use quoridor_core::Position;
 
-/// Arguments of `quoridor fit`.
-#[derive(Debug, Clone, clap::Args)]
-pub struct Args {
-    /// Files written by `quoridor selfplay`
-    #[arg(value_name = "FILE", required = true)]
-    pub files: Vec<PathBuf>,
-    /// Where the weights go, as a Rust source file (e.g. crates/quoridor-ai/src/weights.rs);
-    /// without it they are only printed
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
-    /// Weight of the search score in the target, 0 (results only) to 1 (scores only)
-    #[arg(long, default_value_t = 0.0, value_parser = parse_lambda)]
-    pub lambda: f64,
-    /// Positions with a search score beyond this (centi-steps; found wins and losses) are
-    /// left out: the evaluation is never asked about them
-    #[arg(long, default_value_t = 5000, value_name = "CS")]
-    pub max_score: i32,
-    /// L2 regularisation strength
-    #[arg(long, default_value_t = 1e-4, value_name = "X")]
-    pub l2: f64,
-    /// Train the network (`quoridor_ai::net`) on top of the shipped linear weights instead
-    /// of fitting those; `--out` then names the network's source file
-    /// (crates/quoridor-ai/src/net_weights.rs)
-    #[arg(long)]
-    pub net: bool,
-    /// Network training: passes over the data
-    #[arg(long, default_value_t = 12, value_name = "N", requires = "net")]
-    pub epochs: u32,
-    /// Network training: Adam's learning rate
-    #[arg(long, default_value_t = 2e-3, value_name = "X", requires = "net")]
-    pub learning_rate: f64,
-    /// Network training: positions per step
-    #[arg(long, default_value_t = 256, value_name = "N", requires = "net")]
-    pub batch: usize,
-    /// Network training and `--chance`: the share of the data (its last games) kept aside
-    /// to measure the loss the network reaches, or the calibration of the chances, on
-    /// positions not fitted on
-    #[arg(long, default_value_t = 0.05, value_name = "X", value_parser = parse_share)]
-    pub validation: f64,
-    /// Network training: the random seed of the initial weights and the shuffles
-    #[arg(long, default_value_t = 1, value_name = "N", requires = "net")]
-    pub seed: u64,
-    /// Fit the three- and four-player evaluation (`quoridor_ai::eval::features_multi`, one
-    /// table per kind of game found in the files) instead; `--out` then names its source
-    /// file (crates/quoridor-ai/src/weights_multi.rs)
-    #[arg(long, conflicts_with = "net")]
-    pub multi: bool,
-    /// Fit the two-player winning chance of a search score on the results instead (a
-    /// table; `--out` then names crates/quoridor-ai/src/chance_table.rs), and print its
-    /// calibration per tenth on the last games (`--validation`, their share)
-    #[arg(long, conflicts_with_all = ["net", "multi"])]
-    pub chance: bool,
-}
-
-fn parse_share(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(x) if x > 0.0 && x < 1.0 => Ok(x),
-        _ => Err(format!("`{s}` is not a share: expected a number between 0 and 1")),
-    }
-}
-
-fn parse_lambda(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
-        _ => Err(format!("`{s}` is not a weight: expected a number from 0 to 1")),
-    }
-}
-
-mod chance;
-mod multi;
-mod net;
+use crate::Args;
+use crate::data::Reader;
 
 /// One training position.
-struct Sample {
-    f: [f64; FEATURES],
-    score: f64,
-    result: f64,
+pub(crate) struct Sample {
+    pub(crate) f: [f64; FEATURES],
+    pub(crate) score: f64,
+    pub(crate) result: f64,
     /// Walls in hand of both sides.
     walls: f64,
-    pos: Position,
+    pub(crate) pos: Position,
 }
 
-fn sigmoid(x: f64) -> f64 {
+pub(crate) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
 /// Reads every two-player position of the files (others are skipped).
-fn read(args: &Args) -> anyhow::Result<(Vec<Sample>, usize)> {
+pub(crate) fn read(args: &Args, reader: &mut Reader) -> anyhow::Result<(Vec<Sample>, usize)> {
     let mut out = Vec::new();
     let mut skipped = 0;
     for path in &args.files {
-        for_each_row(path, 3, "position, score and result", |row, _| {
-            let Row { pos, score, result, .. } = row;
+        reader.for_each_row(path, |row, _| {
+            let pos = row.pos;
             let Some(f) = features(&pos, pos.turn()) else {
                 skipped += 1;
                 return Ok(());
             };
-            if score.abs() > args.max_score {
+            if row.score.abs() > args.max_score {
                 skipped += 1;
                 return Ok(());
             }
             let walls = pos.active_seats().map(|s| f64::from(pos.walls_in_hand(s))).sum();
-            out.push(Sample { f: f.map(f64::from), score: f64::from(score), result, walls, pos });
+            let (score, result) = (f64::from(row.score), row.result);
+            out.push(Sample { f: f.map(f64::from), score, result, walls, pos });
             Ok(())
         })?;
     }
     Ok((out, skipped))
 }
 
-/// One line of a `selfplay` file: the position, the search score, the result, and the
-/// columns after them.
-struct Row<'a> {
-    pos: Position,
-    score: i32,
-    result: f64,
-    rest: &'a [&'a str],
-}
-
-/// Calls `f` with every row of the `selfplay` file `path` (comments and blank lines
-/// skipped) and the row's `file:line`; a row needs `need` columns, named by `what`.
-fn for_each_row(
-    path: &std::path::Path,
-    need: usize,
-    what: &str,
-    mut f: impl FnMut(Row<'_>, &dyn Fn() -> String) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
-    let file =
-        std::fs::File::open(path).with_context(|| format!("cannot read `{}`", path.display()))?;
-    for (n, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.with_context(|| format!("cannot read `{}`", path.display()))?;
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let where_ = || format!("{}:{}", path.display(), n + 1);
-        let cols: Vec<&str> = line.split('\t').collect();
-        let [pos, score, result, ref rest @ ..] = cols[..] else {
-            bail!("{}: expected {what} separated by tabs", where_());
-        };
-        if cols.len() < need {
-            bail!("{}: expected {what} separated by tabs", where_());
-        }
-        let pos: Position =
-            pos.parse().map_err(|e| anyhow::anyhow!("{}: bad position: {e}", where_()))?;
-        let score: i32 =
-            score.parse().map_err(|_| anyhow::anyhow!("{}: `{score}` is not a score", where_()))?;
-        let result: f64 = match result {
-            "1" => 1.0,
-            "0" => 0.0,
-            "0.5" => 0.5,
-            _ => bail!("{}: `{result}` is not a result (1, 0.5 or 0)", where_()),
-        };
-        f(Row { pos, score, result, rest }, &where_)?;
-    }
-    Ok(())
-}
-
 /// Mean cross-entropy of predictions `p` against targets `t`.
-fn loss(pairs: impl Iterator<Item = (f64, f64)>) -> f64 {
+pub(crate) fn loss(pairs: impl Iterator<Item = (f64, f64)>) -> f64 {
     let (mut sum, mut n) = (0.0, 0usize);
     for (p, t) in pairs {
         let p = p.clamp(1e-12, 1.0 - 1e-12);
@@ -187,7 +70,7 @@ fn loss(pairs: impl Iterator<Item = (f64, f64)>) -> f64 {
 }
 
 /// The scale `k` that best predicts results from `x` as `σ(k x)` (one-dimensional Newton).
-fn fit_scale(xs: &[(f64, f64)]) -> f64 {
+pub(crate) fn fit_scale(xs: &[(f64, f64)]) -> f64 {
     let mut k = 0.005;
     for _ in 0..50 {
         let (mut g, mut h) = (0.0, 0.0);
@@ -209,7 +92,7 @@ fn fit_scale(xs: &[(f64, f64)]) -> f64 {
 }
 
 /// Solves `a x = b` by Gaussian elimination with partial pivoting.
-fn solve<const N: usize>(mut a: Vec<[f64; N]>, mut b: [f64; N]) -> Option<[f64; N]> {
+pub(crate) fn solve<const N: usize>(mut a: Vec<[f64; N]>, mut b: [f64; N]) -> Option<[f64; N]> {
     for col in 0..N {
         let pivot = (col..N).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
         if a[pivot][col].abs() < 1e-15 {
@@ -283,15 +166,10 @@ fn fit_logistic(samples: &[Sample], targets: &[f64], l2: f64) -> [f64; FEATURES]
 /// # Errors
 /// Unreadable or malformed files, too few positions, or a file that cannot be written.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    if args.multi {
-        return multi::run(args, out);
-    }
-    if args.chance {
-        return chance::run(args, out);
-    }
-    let (samples, skipped) = read(args)?;
+    let mut reader = Reader::default();
+    let (samples, skipped) = read(args, &mut reader)?;
     if args.net {
-        return net::run(args, &samples, skipped, out);
+        return crate::net::run(args, &samples, skipped, &reader.provenance, out);
     }
     if samples.len() < 100 {
         bail!(
@@ -338,14 +216,16 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         let mut text = String::new();
         text.push_str(
             "//! The two-player evaluation's weights (see `crate::eval::features_two`), written by\n\
-             //! `quoridor fit` (see `docs/ai.md`): do not edit by hand.\n",
+             //! `quoridor-train` (see `docs/ai.md`): do not edit by hand.\n",
         );
         text.push_str(&format!(
-            "//!\n//! {} positions; cross-entropy on results {loss_before:.5} before, {loss_after:.5} after;\n//! lambda {}, l2 {}.\n\n",
+            "//!\n//! {} positions; cross-entropy on results {loss_before:.5} before, {loss_after:.5} after;\n//! lambda {}, l2 {}.\n",
             samples.len(),
             args.lambda,
             args.l2
         ));
+        text.push_str(&reader.provenance.header(&args.settings()));
+        text.push('\n');
         text.push_str(&format!(
             "/// One weight per feature, in 1/{WEIGHT_UNIT} centi-steps.\n#[rustfmt::skip]\npub const TWO_PLAYER: [i32; {FEATURES}] = [\n"
         ));

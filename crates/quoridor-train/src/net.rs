@@ -1,4 +1,4 @@
-//! `quoridor fit --net`: trains the evaluation's network (`quoridor_ai::net`) on self-play
+//! `quoridor-train --net`: trains the evaluation's network (`quoridor_ai::net`) on self-play
 //! positions, on top of the shipped linear weights, and writes it as the source file the
 //! engine is built with.
 //!
@@ -20,7 +20,9 @@ use quoridor_ai::net::{HIDDEN, INPUTS, MAX_W1, Q, active_inputs};
 use quoridor_ai::params::TWO_PLAYER;
 use quoridor_core::{Position, Seat, Variant};
 
-use super::{Args, Sample, fit_scale, loss, sigmoid};
+use crate::Args;
+use crate::data::Provenance;
+use crate::linear::{Sample, fit_scale, loss, sigmoid};
 
 /// One position as the network sees it.
 struct Item {
@@ -140,6 +142,7 @@ pub(super) fn run(
     args: &Args,
     samples: &[Sample],
     skipped: usize,
+    provenance: &Provenance,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     let ours: Vec<&Sample> = samples
@@ -219,7 +222,8 @@ pub(super) fn run(
         bail!("no pass of training improved on the untrained network: nothing written");
     }
     if let Some(path) = &args.out {
-        write_source(path, &net, k, items.len(), base_loss, v)?;
+        let header = provenance.header(&args.settings());
+        write_source(path, &net, k, items.len(), base_loss, v, &header)?;
         writeln!(out, "network written to {}", path.display())?;
     }
     Ok(())
@@ -233,15 +237,17 @@ fn write_source(
     positions: usize,
     before: f64,
     after: f64,
+    provenance: &str,
 ) -> anyhow::Result<()> {
     let q = f64::from(Q);
     let bound = f64::from(MAX_W1);
     let fixed = |x: f64| (x * q).round().clamp(-bound, bound) as i16;
     let mut text = format!(
-        "//! The network's weights (see `crate::net`), written by `quoridor fit --net` (see\n\
+        "//! The network's weights (see `crate::net`), written by `quoridor-train --net` (see\n\
          //! `docs/ai.md`): do not edit by hand.\n//!\n\
          //! {positions} positions; cross-entropy on results of the positions kept aside\n\
-         //! {before:.5} without the network, {after:.5} with it.\n\n\
+         //! {before:.5} without the network, {after:.5} with it.\n\
+         {provenance}\n\
          /// Whether a trained network is built in.\npub const ENABLED: bool = true;\n"
     );
     text.push_str(&format!(

@@ -1,4 +1,4 @@
-//! `quoridor fit --multi`: fits the three- and four-player evaluation's weights to self-play
+//! `quoridor-train --multi`: fits the three- and four-player evaluation's weights to self-play
 //! games, one table per kind of game (`quoridor_ai::eval::MultiGame`), and writes them as the
 //! source file the engine is built with.
 //!
@@ -22,7 +22,9 @@ use quoridor_ai::eval::{
 use quoridor_ai::params::{EvalParams, MULTI, MULTI_SCALE};
 use quoridor_core::{Game, Outcome, Position, Seat};
 
-use super::{Args, solve};
+use crate::Args;
+use crate::data::Reader;
+use crate::linear::solve;
 
 const F: usize = MULTI_FEATURES;
 
@@ -43,14 +45,16 @@ struct Data {
 
 /// Reads every position of three or more players whose game has a winner still playing in
 /// it, grouped by kind of game and by game.
-fn read(args: &Args) -> anyhow::Result<(HashMap<usize, Data>, usize)> {
+fn read(args: &Args, reader: &mut Reader) -> anyhow::Result<(HashMap<usize, Data>, usize)> {
     let mut data: HashMap<usize, Data> = HashMap::new();
     let mut skipped = 0;
     for path in &args.files {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read `{}`", path.display()))?;
-        if text.trim_start().starts_with('[') {
+        let head = read_head(path)?;
+        if head.trim_start().starts_with('[') {
             // A game record (`quoridor match --save` writes one per game): its positions.
+            reader.note_file(path)?;
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read `{}`", path.display()))?;
             let game: Game = text
                 .parse()
                 .map_err(|e| anyhow::anyhow!("{}: bad game record: {e}", path.display()))?;
@@ -58,53 +62,53 @@ fn read(args: &Args) -> anyhow::Result<(HashMap<usize, Data>, usize)> {
                 Some(Outcome::Winner(w)) => Some(w),
                 _ => None,
             };
-            let mut rows: Vec<(Position, bool)> = game
-                .positions()
-                .filter(|p| !p.is_game_over())
-                .map(|p| (*p, Some(p.turn()) == winner))
-                .collect();
-            add_game(&mut data, &mut rows, &mut skipped);
+            let rows: Vec<Position> =
+                game.positions().filter(|p| !p.is_game_over()).copied().collect();
+            add_game(&mut data, rows, winner, &mut skipped);
             continue;
         }
-        // The rows of the game being read: position, and whether its side to move won.
-        let mut rows: Vec<(Position, bool)> = Vec::new();
-        let mut game_id: Option<String> = None;
-        for (n, line) in text.lines().enumerate() {
-            if line.starts_with('#') || line.trim().is_empty() {
-                continue;
+        // The rows of the game being read, and its winner: as the rows name it (every
+        // seat's result), else the side to move of a row whose result is 1.
+        let mut rows: Vec<Position> = Vec::new();
+        let mut winner: Option<Seat> = None;
+        let mut game_id: Option<Option<u64>> = None;
+        reader.for_each_row(path, |row, _| {
+            if game_id != Some(row.game) {
+                add_game(&mut data, std::mem::take(&mut rows), winner.take(), &mut skipped);
+                game_id = Some(row.game);
             }
-            let where_ = || format!("{}:{}", path.display(), n + 1);
-            let cols: Vec<&str> = line.split('\t').collect();
-            let [pos, _score, result, game, ..] = cols[..] else {
-                bail!("{}: expected position, score, result and game separated by tabs", where_());
-            };
-            if game_id.as_deref() != Some(game) {
-                add_game(&mut data, &mut rows, &mut skipped);
-                game_id = Some(game.to_string());
+            match row.winner {
+                Some(named) => winner = named,
+                None if row.result == 1.0 => winner = Some(row.pos.turn()),
+                None => {}
             }
-            let pos: Position =
-                pos.parse().map_err(|e| anyhow::anyhow!("{}: bad position: {e}", where_()))?;
-            let won = match result {
-                "1" => true,
-                "0" | "0.5" => false,
-                _ => bail!("{}: `{result}` is not a result (1, 0.5 or 0)", where_()),
-            };
-            rows.push((pos, won));
-        }
-        add_game(&mut data, &mut rows, &mut skipped);
+            rows.push(row.pos);
+            Ok(())
+        })?;
+        add_game(&mut data, rows, winner, &mut skipped);
     }
     Ok((data, skipped))
 }
 
-/// Adds the positions of one game (each with whether its side to move won) to `data`.
+/// The start of a file: enough to tell a game record from a data file.
+fn read_head(path: &std::path::Path) -> anyhow::Result<String> {
+    use std::io::Read as _;
+    let mut buf = [0u8; 256];
+    let mut f =
+        std::fs::File::open(path).with_context(|| format!("cannot read `{}`", path.display()))?;
+    let n = f.read(&mut buf).with_context(|| format!("cannot read `{}`", path.display()))?;
+    Ok(String::from_utf8_lossy(&buf[..n]).into_owned())
+}
+
+/// Adds the positions of one game, won by `winner` (none: the ply limit), to `data`.
 fn add_game(
     data: &mut HashMap<usize, Data>,
-    rows: &mut Vec<(Position, bool)>,
+    rows: Vec<Position>,
+    winner: Option<Seat>,
     skipped: &mut usize,
 ) {
-    let winner = rows.iter().find(|(_, won)| *won).map(|(p, _)| p.turn());
     let mut by_kind: HashMap<usize, Vec<Sample>> = HashMap::new();
-    for (pos, _) in rows.drain(..) {
+    for pos in rows {
         let Some(kind) = MultiGame::of(&pos) else { continue };
         match winner.and_then(|w| sample_of(&pos, w)) {
             Some(s) => by_kind.entry(kind.index()).or_default().push(s),
@@ -262,7 +266,8 @@ fn logits_per_step(samples: &[&Sample], kind: MultiGame, ints: &[i32; F]) -> f64
 /// Unreadable or malformed files, no kind with enough positions, or a file that cannot be
 /// written.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let (data, skipped) = read(args)?;
+    let mut reader = Reader::default();
+    let (data, skipped) = read(args, &mut reader)?;
     let mut tables = MULTI;
     let mut scales = MULTI_SCALE;
     let mut notes = Vec::new();
@@ -335,11 +340,12 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         let mut text = String::new();
         text.push_str(
             "//! The three- and four-player evaluation's weights (see `crate::eval::features_multi`),\n\
-             //! written by `quoridor fit --multi` (see `docs/ai.md`): do not edit by hand.\n//!\n",
+             //! written by `quoridor-train --multi` (see `docs/ai.md`): do not edit by hand.\n//!\n",
         );
         for n in &notes {
             text.push_str(&format!("//! {n}; l2 {}.\n", args.l2));
         }
+        text.push_str(&reader.provenance.header(&args.settings()));
         text.push_str(&format!(
             "\n/// One table per `crate::eval::MultiGame`, one weight per feature, in thousandths of a logit.\n#[rustfmt::skip]\npub const MULTI: [[i32; {F}]; 3] = [\n"
         ));

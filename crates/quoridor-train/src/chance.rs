@@ -1,4 +1,4 @@
-//! `quoridor fit --chance`: the winning chances, fitted on the first games of `selfplay`
+//! `quoridor-train --chance`: the winning chances, fitted on the first games of `selfplay`
 //! files and calibrated on the last ones, kept out of the fit: per tenth of predicted
 //! chance, the mean prediction against the observed share of points.
 //!
@@ -28,9 +28,11 @@ use quoridor_ai::chance::{
     MULTI_TABLES, SEAT_TABLES, TWO_PLAYER_TABLE, chance_of_table, logit_chance, model_seat_chances,
 };
 use quoridor_ai::eval::MultiGame;
-use quoridor_core::Position;
+use quoridor_core::{Position, Seat};
 
-use super::{Args, fit_scale, for_each_row, sigmoid};
+use crate::Args;
+use crate::data::{Provenance, Reader};
+use crate::linear::{fit_scale, sigmoid};
 
 /// A kind of game: two players (`None`) or one of the multi-player kinds.
 type Kind = Option<usize>;
@@ -54,29 +56,29 @@ fn kind_name(kind: Kind) -> &'static str {
 }
 
 /// Reads every position of the files, by kind of game.
-fn read(args: &Args) -> anyhow::Result<BTreeMap<Kind, Vec<Point>>> {
+fn read(args: &Args, reader: &mut Reader) -> anyhow::Result<BTreeMap<Kind, Vec<Point>>> {
     let mut out: BTreeMap<Kind, Vec<Point>> = BTreeMap::new();
     for (file_no, path) in args.files.iter().enumerate() {
-        // The rows of the game being read, until its number changes.
+        // The rows of the game being read, until its number changes, and the winner its
+        // rows name (files with every seat's result).
         let mut rows: Vec<(Position, f64, f64)> = Vec::new();
+        let mut named: Option<Option<Seat>> = None;
         let mut current: Option<u64> = None;
-        let mut finish = |rows: &mut Vec<(Position, f64, f64)>, game: u64| {
-            add_game(&mut out, std::mem::take(rows), (file_no, game), args.max_score);
+        let mut finish = |rows: &mut Vec<(Position, f64, f64)>, named, game: u64| {
+            add_game(&mut out, std::mem::take(rows), named, (file_no, game), args.max_score);
         };
-        for_each_row(path, 4, "position, score, result and game", |row, where_| {
-            let game = row.rest[0];
-            let game: u64 = game
-                .parse()
-                .map_err(|_| anyhow::anyhow!("{}: `{game}` is not a game number", where_()))?;
+        reader.for_each_row(path, |row, where_| {
+            let game = row.game.ok_or_else(|| anyhow::anyhow!("{}: no game number", where_()))?;
             if let Some(g) = current.filter(|&g| g != game) {
-                finish(&mut rows, g);
+                finish(&mut rows, named.take(), g);
             }
             current = Some(game);
+            named = named.or(row.winner);
             rows.push((row.pos, f64::from(row.score), row.result));
             Ok(())
         })?;
         if let Some(g) = current {
-            finish(&mut rows, g);
+            finish(&mut rows, named, g);
         }
     }
     Ok(out)
@@ -86,11 +88,13 @@ fn read(args: &Args) -> anyhow::Result<BTreeMap<Kind, Vec<Point>>> {
 fn add_game(
     out: &mut BTreeMap<Kind, Vec<Point>>,
     rows: Vec<(Position, f64, f64)>,
+    named: Option<Option<Seat>>,
     game: (usize, u64),
     max_score: i32,
 ) {
-    // The winner: the side to move of a position whose result is 1.
-    let winner = rows.iter().find(|r| r.2 == 1.0).map(|r| r.0.turn());
+    // The winner: as the rows name it, else the side to move of a position whose result
+    // is 1.
+    let winner = named.unwrap_or_else(|| rows.iter().find(|r| r.2 == 1.0).map(|r| r.0.turn()));
     for (pos, score, result) in rows {
         let kind = MultiGame::of(&pos).map(MultiGame::index);
         if kind.is_none() && pos.players().get() > 2 {
@@ -128,7 +132,8 @@ struct Fitted {
 /// # Errors
 /// Unreadable or malformed files, too few games to keep some aside, a failed write.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let data = read(args)?;
+    let mut reader = Reader::default();
+    let data = read(args, &mut reader)?;
     if data.is_empty() {
         bail!("no position in the files");
     }
@@ -140,7 +145,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     if let Some(path) = &args.out {
         // The file written before says what the tables kept from it were fitted on.
         let before = std::fs::read_to_string(path).unwrap_or_default();
-        std::fs::write(path, source(&fitted, &before))
+        std::fs::write(path, source(&fitted, &before, &reader.provenance, &args.settings()))
             .with_context(|| format!("cannot write `{}`", path.display()))?;
         writeln!(out, "tables written to {}", path.display())?;
     }
@@ -369,9 +374,14 @@ fn calibration(out: &mut dyn Write, pairs: impl Iterator<Item = (f64, f64)>) -> 
 /// `chance_table.rs`: the fitted kinds' tables, the shipped ones for the others.
 /// `before` is the file written before (its note of what a kept table was fitted on is
 /// kept too).
-fn source(fitted: &BTreeMap<Kind, Fitted>, before: &str) -> String {
+fn source(
+    fitted: &BTreeMap<Kind, Fitted>,
+    before: &str,
+    provenance: &Provenance,
+    settings: &str,
+) -> String {
     let mut s = String::from(
-        "//! The winning chances' tables (see `crate::chance`), written by `quoridor fit --chance`\n\
+        "//! The winning chances' tables (see `crate::chance`), written by `quoridor-train --chance`\n\
          //! (see `docs/ai.md`): do not edit by hand.\n//!\n",
     );
     let kinds = std::iter::once(None).chain((0..MultiGame::ALL.len()).map(Some));
@@ -387,6 +397,7 @@ fn source(fitted: &BTreeMap<Kind, Fitted>, before: &str) -> String {
         };
         s.push_str(&format!("{head}{about}\n"));
     }
+    s.push_str(&provenance.header(settings));
     let table_text = |t: &[(i32, u16)], indent: &str| -> String {
         t.iter().map(|(x, p)| format!("{indent}({x}, {p}),\n")).collect()
     };
