@@ -178,8 +178,7 @@ impl Worker {
             settings: Settings {
                 seed,
                 noise: 0,
-                params: EvalParams::default()
-                    .with_scaled_walls(crate::params::MCTS_WALLS_SCALE),
+                params: EvalParams::default().with_scaled_walls(crate::params::MCTS_WALLS_SCALE),
                 ab_params: EvalParams::default()
                     .with_scaled_walls(crate::params::MULTI_WALLS_SCALE),
                 sparams: SearchParams::default(),
