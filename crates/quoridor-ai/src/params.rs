@@ -28,7 +28,7 @@ pub const MULTI: [[i32; MULTI_FEATURES]; 3] = crate::weights_multi::MULTI;
 /// The multi-player evaluation's weights of walls in hand (the features `walls`, `walls^2`,
 /// `walls*dist` and `unanswered`), in percent of the fitted ones, per
 /// [`crate::eval::MultiGame`], in the alpha-beta searches of three and four players
-/// ([`MultiSearch::Rival`] and the others; not the tree search, which uses the fit as it is):
+/// ([`MultiSearch::Rival`] and the others; the tree search has [`MCTS_WALLS_SCALE`]):
 /// set by matches. A selective alpha-beta search that weighs walls kept as little as the fit
 /// does spends them for a step or two and has none left when they decide the race (three
 /// players: 300% scored 39-0-21 against the previous engine where 100% scored 29-0-31;
@@ -36,8 +36,9 @@ pub const MULTI: [[i32; MULTI_FEATURES]; 3] = crate::weights_multi::MULTI;
 pub const MULTI_WALLS_SCALE: [i32; 3] = [300, 500, 100];
 
 /// The same scale of the walls' weights for the tree search ([`MultiSearch::Mcts`]), per
-/// [`crate::eval::MultiGame`]: set by matches against the previous engine
-/// (`docs/strength.md`).
+/// [`crate::eval::MultiGame`]: set by matches against the previous engine at 100 ms a move
+/// (three players: 300% scored 70-30 where 100% scored 48-52; King of the Hill: 500% 67-33
+/// where 100% 46-54; four players: 300% no better; `docs/strength.md`).
 pub const MCTS_WALLS_SCALE: [i32; 3] = [300, 100, 500];
 
 /// Centi-steps per logit of the multi-player evaluation, per [`crate::eval::MultiGame`]:
