@@ -469,20 +469,8 @@ impl Worker {
     fn tablebase_lines(&self, pos: &Position, best: Move, depth: u32) -> Option<Vec<Candidate>> {
         self.tablebase_value(pos)?;
         let (table, _) = probe_all(&self.settings.tablebases, pos)?;
-        let mut lines: Vec<Candidate> = table
-            .move_values(pos)?
-            .into_iter()
-            .filter(|&(m, _)| m != best)
-            .map(|(m, v)| {
-                let mut p = *pos;
-                p.play_unchecked(m);
-                let mut pv = vec![m];
-                pv.extend(table.line(&p, PV_MAX - 1));
-                Candidate { mv: m, score: v.score(), pv, depth }
-            })
-            .collect();
-        sort_lines(&mut lines);
-        Some(lines)
+        let values = table.move_values(pos)?.into_iter().map(|(m, v)| (m, v.score()));
+        Some(exact_lines(pos, best, depth, values, |p| table.line(p, PV_MAX - 1)))
     }
 
     /// The other moves of a root played from its table of one wall against none: every
@@ -490,25 +478,15 @@ impl Worker {
     fn one_wall_lines(&self, pos: &Position, best: Move, depth: u32) -> Option<Vec<Candidate>> {
         self.one_wall_root(pos)?;
         let table = self.one_wall.as_ref()?;
-        let mut lines: Vec<Candidate> = table
-            .move_values(pos)?
-            .into_iter()
-            .filter(|&(m, _)| m != best)
-            .map(|(m, v)| {
-                let mut p = *pos;
-                p.play_unchecked(m);
-                let mut pv = vec![m];
-                pv.extend(table.line(&p, PV_MAX - 1));
-                let score = match v {
-                    RaceValue::Win(n) => Score::Win(n),
-                    RaceValue::Loss(n) => Score::Loss(n),
-                    RaceValue::Draw => Score::Eval(0),
-                };
-                Candidate { mv: m, score, pv, depth }
-            })
-            .collect();
-        sort_lines(&mut lines);
-        Some(lines)
+        let values = table.move_values(pos)?.into_iter().map(|(m, v)| {
+            let score = match v {
+                RaceValue::Win(n) => Score::Win(n),
+                RaceValue::Loss(n) => Score::Loss(n),
+                RaceValue::Draw => Score::Eval(0),
+            };
+            (m, score)
+        });
+        Some(exact_lines(pos, best, depth, values, |p| table.line(p, PV_MAX - 1)))
     }
 
     /// The next best moves of a solved race at the root, from its table: every move's
@@ -550,6 +528,30 @@ impl Worker {
         lines.truncate(more);
         lines
     }
+}
+
+/// The lines of a root's moves other than `best` whose exact scores a table gives
+/// (`values`), each followed by the table's perfect play (`line` of the position after it),
+/// best first.
+fn exact_lines(
+    pos: &Position,
+    best: Move,
+    depth: u32,
+    values: impl Iterator<Item = (Move, Score)>,
+    line: impl Fn(&Position) -> Vec<Move>,
+) -> Vec<Candidate> {
+    let mut lines: Vec<Candidate> = values
+        .filter(|&(m, _)| m != best)
+        .map(|(m, score)| {
+            let mut p = *pos;
+            p.play_unchecked(m);
+            let mut pv = vec![m];
+            pv.extend(line(&p));
+            Candidate { mv: m, score, pv, depth }
+        })
+        .collect();
+    sort_lines(&mut lines);
+    lines
 }
 
 #[cfg(test)]
