@@ -142,6 +142,11 @@ fn bad_tables_end_the_command_with_exit_code_2_and_one_line() {
             assert_eq!(err.lines().count(), 1, "{err}");
             assert!(err.contains(reason) && err.contains(&*file.display().to_string()), "{err}");
             assert!(!err.contains("panicked"));
+            // The cause is said once, although the error also gives it as its source.
+            let parts: Vec<&str> = err.trim_end().split(": ").collect();
+            let mut unique = parts.clone();
+            unique.dedup();
+            assert_eq!(parts, unique, "a cause said twice: {err}");
         }
     }
     // A tablebase needs every level of one run: not with checkpoints.
