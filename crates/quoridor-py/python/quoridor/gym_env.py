@@ -97,7 +97,20 @@ def observation_space(config: Config) -> spaces.Box:
     return spaces.Box(0.0, np.float32(high), shape, dtype=np.float32)
 
 
-class LegalActions(spaces.Discrete):
+class _EnvRefPickling:
+    """For action spaces that refer to their environment (``_env``): pickled without it, so
+    that a space pickled on its own samples like its Gymnasium base class."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_env"] = None
+        return state
+
+    def __setstate__(self, state: Union[Iterable[tuple[str, Any]], Mapping[str, Any]]) -> None:
+        self.__dict__.update(state)
+
+
+class LegalActions(_EnvRefPickling, spaces.Discrete):
     """``Discrete(action_count)`` whose ``sample()`` without a mask draws a legal action of
     the environment's current position (random agents and checkers then play real games).
     It refers to its environment weakly; pickled on its own, it samples like ``Discrete``."""
@@ -114,13 +127,6 @@ class LegalActions(spaces.Discrete):
                 mask = legal
         return super().sample(mask=mask, probability=probability)
 
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        state["_env"] = None
-        return state
-
-    def __setstate__(self, state: Union[Iterable[tuple[str, Any]], Mapping[str, Any]]) -> None:
-        self.__dict__.update(state)
 
 
 def _start_arg(start: Union[Position, list[Position], None]) -> Union[Position, list[Position], None]:

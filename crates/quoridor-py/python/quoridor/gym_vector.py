@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import operator
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Optional, Union
 
 import numpy as np
@@ -32,7 +32,7 @@ from gymnasium.vector.utils import batch_space
 
 from ._board import rgb_image, text_board
 from ._quoridor import Config, Position, Seat, VecEnv, action_count
-from .gym_env import Opponent, SeatLike, _start_arg, observation_space
+from .gym_env import Opponent, SeatLike, _EnvRefPickling, _start_arg, observation_space
 
 __all__ = ["LegalActionBatch", "QuoridorVectorEnv"]
 
@@ -43,7 +43,7 @@ _MODES = {
 }
 
 
-class LegalActionBatch(spaces.MultiDiscrete):
+class LegalActionBatch(_EnvRefPickling, spaces.MultiDiscrete):
     """The batch of every game's ``Discrete(action_count)``; ``sample()`` without a mask draws
     a legal action in every game (0 where none is legal: a game waiting to start again)."""
 
@@ -60,14 +60,6 @@ class LegalActionBatch(spaces.MultiDiscrete):
             picked: npt.NDArray[np.int64] = scores.argmax(axis=1).astype(np.int64)
             return picked
         return super().sample(mask=mask, probability=probability)
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        state["_env"] = None
-        return state
-
-    def __setstate__(self, state: Union[Iterable[tuple[str, Any]], Mapping[str, Any]]) -> None:
-        self.__dict__.update(state)
 
 
 class QuoridorVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], npt.NDArray[Any]]):
