@@ -11,6 +11,7 @@ The flow needs the ``selfplay`` extra (ray, pyarrow) and the two binaries (``quo
 import hashlib
 import importlib
 import io
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -199,3 +200,32 @@ def test_selfplay_on_ray_writes_shards_resumes_and_trains(tmp_path):
     assert f"//! Data: 4 file(s), SHA-256 {data_hash} " in source, source
     assert f"commit {q.COMMIT}" in source and "seed=21" in source
     assert "pub const TWO_PLAYER: [i32; 20] = [" in source
+
+
+def test_a_run_of_another_build_goes_on_only_when_allowed(tmp_path):
+    out = tmp_path / "run"
+    options = sp.Options(size=5, nodes=10, seed=3)
+    made = sp.prepare(out, options, 4)
+    assert made["commits"] == [q.COMMIT]
+    manifest = out / sp.MANIFEST
+    # The same directory as a build of another commit left it (no shards needed).
+    other = json.loads(manifest.read_text())
+    other["commit"] = "0" * 40
+    del other["commits"]  # as the first format wrote it
+    manifest.write_text(json.dumps(other))
+    with pytest.raises(sp.SelfPlayError, match="another build: its commit is '0000"):
+        sp.prepare(out, options, 4)
+    assert json.loads(manifest.read_text()) == other  # refused: nothing changed
+    sp.prepare(out, options, 4, allow_other_commit=True)
+    assert json.loads(manifest.read_text())["commits"] == ["0" * 40, q.COMMIT]
+    sp.prepare(out, options, 4)  # this build is now one of the run's
+    # Other settings stay refused, allowed or not.
+    with pytest.raises(sp.SelfPlayError, match="its settings is"):
+        sp.prepare(out, sp.Options(size=5, nodes=11, seed=3), 4, allow_other_commit=True)
+    # A manifest that is not an object is named, not a crash.
+    manifest.write_text("[1, 2]")
+    with pytest.raises(sp.SelfPlayError, match="not a JSON object"):
+        sp.prepare(out, options, 4)
+    manifest.write_text(json.dumps({**other, "commits": "abc"}))
+    with pytest.raises(sp.SelfPlayError, match="commits are not a list"):
+        sp.prepare(out, options, 4, allow_other_commit=True)

@@ -8,7 +8,10 @@ on a local Ray instance that the command starts (``--workers`` CPUs) or on a clu
 temporary name, then a rename), so the output directory needs to be on the driver's machine
 only, and a shard is either whole or absent. ``selfplay.json`` in the directory records the
 start, the settings and the engine: a restart with the same settings skips the shards
-already written (more ``--games`` extend the run), and other settings are refused.
+already written (more ``--games`` extend the run), and other settings are refused. A build of
+another commit (a new engine, or only new documentation) is refused too unless
+``--allow-other-commit`` says to go on: every row names its own commit, and the manifest
+lists them all (``commits``).
 
 The columns (``SCHEMA``, the same as ``quoridor selfplay``'s text form):
 
@@ -173,14 +176,19 @@ def _manifest(options: Options, player: SelfPlay, shard_size: int) -> dict[str, 
         "shard_size": shard_size,
         "engine": ENGINE,
         "commit": COMMIT,
+        "commits": [COMMIT],
         "options": {k: getattr(options, k) for k in Options.__dataclass_fields__},
     }
 
 
-def prepare(out: Path, options: Options, shard_size: int) -> dict[str, Any]:
+def prepare(
+    out: Path, options: Options, shard_size: int, *, allow_other_commit: bool = False
+) -> dict[str, Any]:
     """Checks the output directory: creates it with its manifest, or checks that the one it
-    has describes the same run (else :class:`SelfPlayError` says what differs). Removes
-    temporary files a stopped run left."""
+    has describes the same run (else :class:`SelfPlayError` says what differs). A run begun
+    by a build of another commit is refused unless ``allow_other_commit``; then this build's
+    commit is added to the manifest's ``commits``. Removes temporary files a stopped run
+    left."""
     try:
         player = options.self_play()
     except (ValueError, TypeError, OverflowError) as e:
@@ -196,13 +204,31 @@ def prepare(out: Path, options: Options, shard_size: int) -> dict[str, Any]:
             have = json.loads(path.read_text())
         except (OSError, ValueError) as e:
             raise SelfPlayError(f"{path} is not a self-play manifest: {e}") from e
-        for key in ("format", "start", "settings", "shard_size", "engine", "commit"):
+        if not isinstance(have, dict):
+            raise SelfPlayError(f"{path} is not a self-play manifest: not a JSON object")
+        for key in ("format", "start", "settings", "shard_size", "engine"):
             if have.get(key) != want[key]:
                 raise SelfPlayError(
                     f"{out} holds a run with other settings: its {key} is "
                     f"{have.get(key)!r}, this run's {want[key]!r}; use another --out "
                     "directory, or the same settings to resume it"
                 )
+        commits = have.get("commits", [have.get("commit")])
+        if not isinstance(commits, list):
+            raise SelfPlayError(f"{path} is not a self-play manifest: its commits are not a list")
+        if COMMIT not in commits:
+            if not allow_other_commit:
+                raise SelfPlayError(
+                    f"{out} holds a run of another build: its commit is "
+                    f"{have.get('commit')!r}, this build's {COMMIT!r}; use another --out "
+                    "directory, or --allow-other-commit to go on with this build (each row "
+                    "names its commit)"
+                )
+            have["commits"] = [*commits, COMMIT]
+            tmp = path.with_name(f".{MANIFEST}.tmp")
+            tmp.write_text(json.dumps(have, indent=2) + "\n")
+            os.replace(tmp, path)
+        want = have
     else:
         tmp = path.with_name(f".{MANIFEST}.tmp")
         tmp.write_text(json.dumps(want, indent=2) + "\n")
@@ -236,11 +262,13 @@ def run(
     shard_size: int = 50,
     address: Optional[str] = None,
     progress: Optional[TextIO] = sys.stderr,
+    allow_other_commit: bool = False,
 ) -> Summary:
     """Plays games ``0`` to ``games - 1`` on Ray into ``out``, skipping the shards already
     there. Uses the Ray instance already started in this process if there is one, else
     connects to ``address``, else starts a local one with ``workers`` CPUs (all by default).
-    At most ``workers`` shards are played at once (the cluster's CPUs by default)."""
+    At most ``workers`` shards are played at once (the cluster's CPUs by default). A run
+    begun by another commit's build goes on only with ``allow_other_commit``."""
     if games < 1:
         raise SelfPlayError(f"--games must be at least 1, not {games}")
     if shard_size < 1:
@@ -250,7 +278,7 @@ def run(
     if workers is not None and workers < 1:
         raise SelfPlayError(f"--workers must be at least 1, not {workers}")
     out = Path(out)
-    prepare(out, options, shard_size)
+    prepare(out, options, shard_size, allow_other_commit=allow_other_commit)
     ranges = shard_ranges(games, shard_size)
     todo = [(a, b) for a, b in ranges if not (out / shard_name(a, b)).exists()]
     skipped = len(ranges) - len(todo)
@@ -337,6 +365,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, help="shards played at once (default: every CPU)")
     p.add_argument("--shard-size", type=int, default=50, help="games per shard (default 50)")
     p.add_argument("--address", help="a Ray cluster to use (default: start a local instance)")
+    p.add_argument(
+        "--allow-other-commit",
+        action="store_true",
+        help="go on with a run begun by a build of another commit (each row names its commit)",
+    )
     return p
 
 
@@ -364,6 +397,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             workers=args.workers,
             shard_size=args.shard_size,
             address=args.address,
+            allow_other_commit=args.allow_other_commit,
         )
     except (SelfPlayError, OSError) as e:
         sys.stderr.write(f"quoridor.selfplay: {e}\n")
