@@ -42,12 +42,12 @@ fn main() -> ExitCode {
 }
 
 /// The error and its causes on one line, `error: cause: cause`, leaving out a cause whose
-/// text the line already holds (errors that name their source in their own message).
+/// text the line already ends with (errors that end their own message with their source).
 fn one_line(e: &anyhow::Error) -> String {
     let mut line = String::new();
     for cause in e.chain() {
         let text = cause.to_string().replace('\n', " ");
-        if line.contains(&text) {
+        if line.ends_with(&text) {
             continue;
         }
         if !line.is_empty() {

@@ -128,7 +128,6 @@ class LegalActions(_EnvRefPickling, spaces.Discrete):
         return super().sample(mask=mask, probability=probability)
 
 
-
 def _start_arg(start: Union[Position, list[Position], None]) -> Union[Position, list[Position], None]:
     return list(start) if start is not None and not isinstance(start, Position) else start
 

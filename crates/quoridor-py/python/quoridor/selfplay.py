@@ -181,6 +181,13 @@ def _manifest(options: Options, player: SelfPlay, shard_size: int) -> dict[str, 
     }
 
 
+def _write_manifest(path: Path, manifest: dict[str, Any]) -> None:
+    """Writes the manifest atomically: a temporary name beside it, then a rename."""
+    tmp = path.with_name(f".{MANIFEST}.tmp")
+    tmp.write_text(json.dumps(manifest, indent=2) + "\n")
+    os.replace(tmp, path)
+
+
 def prepare(
     out: Path, options: Options, shard_size: int, *, allow_other_commit: bool = False
 ) -> dict[str, Any]:
@@ -225,14 +232,10 @@ def prepare(
                     "names its commit)"
                 )
             have["commits"] = [*commits, COMMIT]
-            tmp = path.with_name(f".{MANIFEST}.tmp")
-            tmp.write_text(json.dumps(have, indent=2) + "\n")
-            os.replace(tmp, path)
+            _write_manifest(path, have)
         want = have
     else:
-        tmp = path.with_name(f".{MANIFEST}.tmp")
-        tmp.write_text(json.dumps(want, indent=2) + "\n")
-        os.replace(tmp, path)
+        _write_manifest(path, want)
     for stale in out.glob(".shard-*.tmp"):
         stale.unlink()
     return want
