@@ -20,10 +20,19 @@ fn main() -> ExitCode {
                 let _ = write!(std::io::stderr(), "{e}");
                 return ExitCode::from(2);
             }
-            // clap's message spans several lines; the first names the bad token and the rule.
+            // clap's message spans several lines; its first paragraph, on one line, names the
+            // bad token and the rule (a message such as "the following required arguments
+            // were not provided:" names the arguments on the lines below it).
             let text = e.to_string();
-            let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("bad arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
+            let lines: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .skip_while(|l| l.is_empty())
+                .take_while(|l| !l.is_empty())
+                .collect();
+            let first = lines.join(" ");
+            let first = first.strip_prefix("error: ").unwrap_or(&first);
+            let first = if first.is_empty() { "bad arguments" } else { first };
             let _ = writeln!(std::io::stderr(), "quoridor: {first} (see `quoridor --help`)");
             return ExitCode::from(2);
         }

@@ -113,6 +113,8 @@ fn bad_input_exits_2_with_one_line_naming_the_token() {
         (&["analyse", "--multipv", "-3"], "-3"),
         (&["analyse", "--multipv", "many"], "`many` is not a number of lines"),
         (&["engine", "--threads", "999"], "`999`"),
+        (&["match", "level:3"], "not provided: <B>"),
+        (&["selfplay", "--games", "2"], "not provided: --out <FILE>"),
     ];
     for (args, token) in cases {
         let out = quoridor().args(*args).output().unwrap();

@@ -79,6 +79,12 @@ pub struct Args {
     /// file (crates/quoridor-ai/src/weights_multi.rs)
     #[arg(long, conflicts_with = "net")]
     pub multi: bool,
+    /// With --multi: keep the shipped weights of the walls in hand (`walls`, `walls^2`,
+    /// `walls*dist`, `unanswered`) and fit the others around them. A fit of who wins from
+    /// the position sees walls still to be placed only through the results, so their worth
+    /// is set by matches (`docs/ai.md`)
+    #[arg(long, requires = "multi")]
+    pub keep_walls: bool,
     /// Fit the two-player winning chance of a search score on the results instead (a
     /// table; `--out` then names crates/quoridor-ai/src/chance_table.rs), and print its
     /// calibration per tenth on the last games (`--validation`, their share)
@@ -121,6 +127,8 @@ impl Args {
             ));
         } else if self.chance {
             s.push_str(&format!(", validation {}", self.validation));
+        } else if self.keep_walls {
+            s.push_str(", keep-walls");
         }
         s
     }
@@ -147,9 +155,18 @@ fn main() -> ExitCode {
                 let _ = write!(std::io::stdout(), "{e}");
                 return ExitCode::SUCCESS;
             }
+            // clap's first paragraph, on one line: a message such as "the following required
+            // arguments were not provided:" names the arguments on the lines below it.
             let text = e.to_string();
-            let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("bad arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
+            let lines: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .skip_while(|l| l.is_empty())
+                .take_while(|l| !l.is_empty())
+                .collect();
+            let first = lines.join(" ");
+            let first = first.strip_prefix("error: ").unwrap_or(&first);
+            let first = if first.is_empty() { "bad arguments" } else { first };
             let _ = writeln!(
                 std::io::stderr(),
                 "quoridor-train: {first} (see `quoridor-train --help`)"

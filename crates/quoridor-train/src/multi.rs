@@ -171,10 +171,19 @@ fn step_constraints() -> Vec<[f64; F]> {
 /// The slack each constraint of [`step_constraints`] allows.
 const SLACK: [f64; 3] = [MIN_STEP, 0.0, 0.0];
 
+/// The features of the walls in hand: `walls`, `walls^2`, `walls*dist`, `unanswered`.
+const WALL_FEATURES: core::ops::Range<usize> = 4..8;
+
 /// The conditional logit's weights (Newton's method), with the constraints of
-/// [`step_constraints`] kept by a quadratic penalty.
-fn fit(samples: &[&Sample], l2: f64, constraints: &[[f64; F]]) -> [f64; F] {
-    let mut w = [0.0; F];
+/// [`step_constraints`] kept by a quadratic penalty; the weights `fixed` gives stay as
+/// they are.
+fn fit(
+    samples: &[&Sample],
+    l2: f64,
+    constraints: &[[f64; F]],
+    fixed: &[Option<f64>; F],
+) -> [f64; F] {
+    let mut w = fixed.map(|x| x.unwrap_or(0.0));
     let n = samples.len() as f64;
     for _ in 0..40 {
         let mut g = [0.0; F];
@@ -221,6 +230,18 @@ fn fit(samples: &[&Sample], l2: f64, constraints: &[[f64; F]]) -> [f64; F] {
                     g[a] += 2.0 * PENALTY * excess * c[a];
                     for b in 0..F {
                         h[a][b] += 2.0 * PENALTY * c[a] * c[b];
+                    }
+                }
+            }
+        }
+        for (k, x) in fixed.iter().enumerate() {
+            if x.is_some() {
+                g[k] = 0.0;
+                for (a, row) in h.iter_mut().enumerate() {
+                    row[k] = 0.0;
+                    if a == k {
+                        *row = [0.0; F];
+                        row[k] = 1.0;
                     }
                 }
             }
@@ -286,7 +307,13 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         let test: Vec<&Sample> = test.iter().flatten().collect();
         let players = train.first().map_or(3, |s| s.f.len());
         let shipped: [f64; F] = MULTI[kind.index()].map(|x| f64::from(x) / 1000.0);
-        let w = fit(&train, args.l2, &step_constraints());
+        let mut fixed = [None; F];
+        if args.keep_walls {
+            for k in WALL_FEATURES {
+                fixed[k] = Some(shipped[k]);
+            }
+        }
+        let w = fit(&train, args.l2, &step_constraints(), &fixed);
         let ints = w.map(|x| (x * f64::from(MULTI_WEIGHT_UNIT)).round() as i32);
         let per_step = logits_per_step(&train, kind, &ints);
         if per_step <= 0.0 {

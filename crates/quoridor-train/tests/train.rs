@@ -230,6 +230,34 @@ fn multi_and_net_write_their_files_with_provenance() {
     }
 }
 
+/// `--multi --keep-walls` fits the race's weights around the shipped walls' weights, which
+/// it prints and writes unchanged (a free fit moves them); without `--multi` it is refused.
+#[test]
+fn keep_walls_fits_around_the_shipped_walls() {
+    let dir = temp_dir("keep-walls");
+    let three = dir.join("sp3.txt");
+    selfplay(&three, 7, Players::Three, 90, Some(1), None, 8);
+    let f = three.to_str().unwrap();
+    let walls_of = |out: &str| -> Vec<i32> {
+        ["walls ", "walls^2", "walls*dist", "unanswered"]
+            .iter()
+            .map(|name| {
+                let line = out.lines().find(|l| l.trim_start().starts_with(name)).unwrap();
+                line.split_whitespace().last().unwrap().parse().unwrap()
+            })
+            .collect()
+    };
+    let shipped = quoridor_ai::params::MULTI[0][4..8].to_vec();
+    let out = dir.join("weights_multi.rs");
+    let kept = stdout_of(&["--multi", "--keep-walls", f, "--out", out.to_str().unwrap()]);
+    assert_eq!(walls_of(&kept), shipped, "{kept}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(header_line(&text, "//! Trained by ").contains("keep-walls"), "{text}");
+    let free = stdout_of(&["--multi", f]);
+    assert_ne!(walls_of(&free), shipped, "{free}");
+    assert!(error_of(&["--keep-walls", f]).contains("--multi"));
+}
+
 /// The files `quoridor selfplay` wrote before the columns were named (position, score,
 /// result and game under a `#` line) read as the same data as the new form.
 #[test]
