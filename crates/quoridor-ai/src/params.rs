@@ -254,13 +254,6 @@ pub const MCTS_NULL_WALLS: usize = 2;
 /// subtree against the mean of its playouts in the selection (implicit minimax backups,
 /// Lanctot et al. 2014).
 pub const MCTS_IMPLICIT: u32 = 0;
-/// ... and each player's aversion to its strongest rival, in thousandths, per kind of game
-/// (three players, four, King of the Hill; `crate::eval::MultiGame`): a mover picks by its
-/// own chance minus this share of the best chance among the others, so that every player
-/// of the tree blocks the race leader rather than waiting for another to do it (in King of
-/// the Hill every pawn races to the same cell, and the one who leads is the one who must be
-/// stopped). Set by matches (`docs/strength.md`).
-pub const MCTS_LEADER_AVERSION: [u32; 3] = [0, 0, 500];
 
 /// Noise on the priors of a helper thread's tree search, in thousandths of a logit either
 /// way, so that the threads' trees differ (their root moves' visits are added up).
@@ -332,8 +325,6 @@ pub struct SearchParams {
     pub mcts_null_walls: usize,
     /// See [`MCTS_IMPLICIT`].
     pub mcts_implicit: u32,
-    /// See [`MCTS_LEADER_AVERSION`].
-    pub mcts_leader_aversion: [u32; 3],
 }
 
 impl Default for SearchParams {
@@ -362,7 +353,6 @@ impl Default for SearchParams {
             mcts_root_walls: MCTS_ROOT_WALLS,
             mcts_null_walls: MCTS_NULL_WALLS,
             mcts_implicit: MCTS_IMPLICIT,
-            mcts_leader_aversion: MCTS_LEADER_AVERSION,
         }
     }
 }

@@ -112,9 +112,6 @@ pub(crate) struct Ctx<'a> {
     /// The only root moves to search ([`crate::Limits::searchmoves`]), when set; at least
     /// one of them is legal.
     pub(crate) only: Option<&'a [Move]>,
-    /// The share of its strongest rival's chance a mover subtracts from its own
-    /// ([`crate::params::MCTS_LEADER_AVERSION`] of the root's kind of game).
-    pub(crate) aversion: f32,
 }
 
 /// The search tree: nodes and edges in two arenas, the root at node 0.
@@ -299,15 +296,12 @@ impl Tree {
         for e in nd.edges() {
             let edge = &self.edges[e];
             let (q, n) = if edge.child == 0 {
-                let rival = strongest_other(me, |s| f32::from(edge.q[s]) / Q_ONE);
-                (f32::from(edge.q[me]) / Q_ONE - ctx.aversion * rival, 0)
+                (f32::from(edge.q[me]) / Q_ONE, 0)
             } else {
                 let child = &self.nodes[edge.child as usize];
                 let mean = child.mean(me);
                 let implicit = f32::from(child.imm[me]) / Q_ONE;
-                let rival =
-                    if ctx.aversion > 0.0 { strongest_other(me, |s| child.mean(s)) } else { 0.0 };
-                (mean + imm * (implicit - mean) - ctx.aversion * rival, child.visits)
+                (mean + imm * (implicit - mean), child.visits)
             };
             let score = q + explore * edge.prior / (n as f32 + 1.0);
             if score > best_score {
@@ -391,11 +385,6 @@ impl Tree {
         }
         line
     }
-}
-
-/// The best chance of the seats other than seat index `me`, read by `value`.
-fn strongest_other(me: usize, value: impl Fn(usize) -> f32) -> f32 {
-    (0..4).filter(|&s| s != me).map(value).fold(0.0, f32::max)
 }
 
 /// Every seat's value at the end of a game: 1 for the winner; a draw leaves nobody a chance.

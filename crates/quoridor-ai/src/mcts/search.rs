@@ -61,9 +61,6 @@ impl Worker {
             }),
             seed: self.settings.seed ^ (self.id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             only,
-            aversion: MultiGame::of(pos).map_or(0.0, |k| {
-                self.settings.sparams.mcts_leader_aversion[k.index()] as f32 / 1000.0
-            }),
         };
         let mut tree = std::mem::take(&mut self.tree);
         let capacity = self.tt.mb().max(MCTS_MIN_TREE_MB).saturating_mul(1 << 20);

@@ -11,7 +11,7 @@ fn pos(fen: &str) -> Position {
 }
 
 fn ctx<'a>(params: &'a EvalParams, sp: &'a SearchParams, history: &'a [u64]) -> Ctx<'a> {
-    Ctx { params, sp, history, noise: 0, seed: 0, only: None, aversion: 0.0 }
+    Ctx { params, sp, history, noise: 0, seed: 0, only: None }
 }
 
 fn engine() -> Engine {
