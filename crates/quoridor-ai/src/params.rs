@@ -38,7 +38,8 @@ pub const MULTI_WALLS_SCALE: [i32; 3] = [300, 500, 100];
 /// The same scale of the walls' weights for the tree search ([`MultiSearch::Mcts`]), per
 /// [`crate::eval::MultiGame`]: set by matches against the previous engine at 100 ms a move
 /// (three players: 300% scored 70-30 where 100% scored 48-52; King of the Hill: 500% 66-34
-/// where 100% 45-55; four players: 300% no better; `docs/strength.md`).
+/// where 100% 45-55; four players: 300% no better, and 68-132 head to head against 100%
+/// at 3,000 playouts although depth pays more with it; `docs/strength.md`).
 pub const MCTS_WALLS_SCALE: [i32; 3] = [300, 100, 500];
 
 /// Centi-steps per logit of the multi-player evaluation, per [`crate::eval::MultiGame`]:
