@@ -124,9 +124,9 @@ pub(crate) fn evaluate_two(p: &EvalParams, mine: (u8, u8), theirs: (u8, u8), my_
 /// one side or both have no wall left), with weights fitted on self-play games (see
 /// `docs/ai.md`); `evaluate(pos, a) == -evaluate(pos, b)`.
 ///
-/// Three and four players (paranoid view: every other player is `me`'s opponent): `me`'s
-/// distance against a blend of the closest opponent's and the mean opponent distance,
-/// `me`'s walls against the mean of the opponents'. King of the Hill needs nothing special:
+/// Three and four players: `me`'s chance to win against its fair share, [`multi_logit`]
+/// (a conditional logit of every player's [`features_multi`], fitted per [`MultiGame`]), in
+/// centi-steps by the game's fitted scale. King of the Hill has weights of its own;
 /// distances already lead to the centre.
 ///
 /// ```
