@@ -51,6 +51,7 @@ mod net_weights;
 pub mod one_wall;
 mod ordering;
 pub mod params;
+mod ponder;
 pub mod race;
 mod replies;
 pub mod review;
@@ -75,6 +76,7 @@ pub use bots::{Bot, EngineBot, GreedyBot, RandomBot};
 pub use engine::Engine;
 pub use level::Level;
 pub use limits::{Clock, Limits};
+pub use ponder::Ponder;
 pub use rng::SplitMix64;
 pub use verdict::Verdict;
 

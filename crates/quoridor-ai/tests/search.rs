@@ -392,3 +392,58 @@ fn bench_signature_is_pinned() {
 
 const TWO_PLAYER_SIGNATURE: u64 = 71_202;
 const BENCH_SIGNATURE: u64 = 292_046;
+
+/// Waits until `ponder` has searched for `ms` milliseconds, then stops it.
+fn ponder_for(ponder: quoridor_ai::Ponder, ms: u64) -> (Engine, u64) {
+    std::thread::sleep(std::time::Duration::from_millis(ms));
+    ponder.stop_with_nodes()
+}
+
+#[test]
+fn pondering_searches_until_stopped_and_gives_the_engine_back() {
+    for config in configs() {
+        let mut game = quoridor_core::Game::new(&config).unwrap();
+        let mut engine = Engine::new(EngineOptions::default().with_hash_mb(1));
+        let ours = engine.search_game(&game, &Limits::depth(2), &mut |_| {}).unwrap();
+        game.play(ours.best).unwrap();
+        let ponder = engine.ponder(&game);
+        let (mut engine, nodes) = ponder_for(ponder, 150);
+        assert!(nodes > 0, "{config:?}: the ponder searched nothing");
+        if config.players == Players::Two {
+            assert!(engine.hashfull() > 0, "{config:?}: the table is empty after pondering");
+        }
+        // The engine plays on from what it found.
+        let theirs = game.position().legal_moves().first().copied().unwrap();
+        game.play(theirs).unwrap();
+        let next = engine.search_game(&game, &Limits::depth(2), &mut |_| {}).unwrap();
+        assert!(game.position().is_legal(next.best), "{config:?}");
+    }
+}
+
+#[test]
+fn pondering_a_finished_game_ends_at_once() {
+    let pos: Position = "5 S:c5:1,N:c2:1 - N 9".parse().unwrap();
+    let game = quoridor_core::Game::from_position(pos);
+    let ponder = engine().ponder(&game);
+    for _ in 0..1000 {
+        if ponder.is_finished() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(ponder.is_finished(), "no search in a finished game");
+    let (mut engine, nodes) = ponder.stop_with_nodes();
+    assert_eq!(nodes, 0);
+    let start = quoridor_core::Game::default();
+    assert!(engine.search_game(&start, &Limits::depth(1), &mut |_| {}).is_some());
+}
+
+#[test]
+fn a_dropped_ponder_stops_its_thread() {
+    let mut game = quoridor_core::Game::default();
+    game.play("e2".parse().unwrap()).unwrap();
+    let started = std::time::Instant::now();
+    drop(engine().ponder(&game));
+    // Without a limit the search would run for minutes.
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+}

@@ -26,6 +26,9 @@ pub struct Args {
     /// Transposition table size in MiB [default: 16]
     #[arg(long, value_name = "MB", value_parser = crate::options::parse_hash)]
     pub hash: Option<usize>,
+    /// Think on the opponents' time (as `set_ponder on`)
+    #[arg(long)]
+    pub ponder: bool,
     /// An exact table written by `quoridor solve --tablebase` (repeatable)
     #[arg(long, value_name = "FILE")]
     pub tablebase: Vec<std::path::PathBuf>,
@@ -55,6 +58,7 @@ pub fn run(args: &Args, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow:
         limits.movetime = args.movetime.map(Duration::from_millis);
         session.set_limits(limits);
     }
+    session.set_ponder(args.ponder);
     let mut buf = Vec::new();
     loop {
         buf.clear();

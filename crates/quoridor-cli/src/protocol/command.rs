@@ -72,6 +72,9 @@ pub enum Command {
     SetThreads(usize),
     /// `set_hash MB`: a new transposition table of this size in MiB.
     SetHash(usize),
+    /// `set_ponder on|off`: whether the engine thinks on the opponents' time, from the end
+    /// of each `genmove` and `play` until the next command that needs it.
+    SetPonder(bool),
     /// `showboard`: the board and the status.
     ShowBoard,
     /// `dist`: each seat's shortest distance.
@@ -211,6 +214,11 @@ const COMMANDS: &[(&str, Reader)] = &[
     ("set_hash", |a| {
         options::parse_hash(&short(a.one("a table size in MiB")?)).map(Command::SetHash)
     }),
+    ("set_ponder", |a| match a.one("`on` or `off`")? {
+        "on" => Ok(Command::SetPonder(true)),
+        "off" => Ok(Command::SetPonder(false)),
+        w => Err(format!("`{}` is not a ponder setting: expected `on` or `off`", short(w))),
+    }),
     ("showboard", |a| a.none(Command::ShowBoard)),
     ("dist", |a| a.none(Command::Dist)),
     ("winner", |a| a.none(Command::Winner)),
@@ -242,6 +250,24 @@ fn read_play(a: &Args<'_>) -> Result<Command, String> {
 }
 
 impl Command {
+    /// Whether the command only reads the session (so that pondering goes on through it).
+    #[must_use]
+    pub fn only_reads(&self) -> bool {
+        matches!(
+            self,
+            Command::ProtocolVersion
+                | Command::Name
+                | Command::Version
+                | Command::KnownCommand(_)
+                | Command::ListCommands
+                | Command::LegalMoves
+                | Command::ShowBoard
+                | Command::Dist
+                | Command::Winner
+                | Command::ShowPosition
+        )
+    }
+
     /// The names of the commands, in the order `list_commands` gives them.
     pub fn names() -> impl Iterator<Item = &'static str> {
         COMMANDS.iter().map(|&(name, _)| name)

@@ -13,7 +13,7 @@
 use std::time::Duration;
 
 use quoridor_ai::chance::win_chance;
-use quoridor_ai::{Engine, EngineOptions, Level, Limits, MultiPv, Score};
+use quoridor_ai::{Engine, EngineOptions, Level, Limits, MultiPv, Ponder, Score};
 use quoridor_core::{Config, ConfigError, Game, Move, Outcome, Players, Position, Seat, Variant};
 
 use super::{Command, Request, Response};
@@ -41,6 +41,10 @@ pub struct Session {
     threads: usize,
     hash_mb: usize,
     tablebases: Vec<std::sync::Arc<quoridor_ai::tablebase::Tablebase>>,
+    /// Whether the engine thinks on the opponents' time (`set_ponder`).
+    ponder: bool,
+    /// The engine while it ponders (`engine` is then `None`).
+    pondering: Option<Ponder>,
     quit: bool,
 }
 
@@ -65,6 +69,8 @@ impl Session {
             threads: 1,
             hash_mb: DEFAULT_HASH_MB,
             tablebases: Vec::new(),
+            ponder: false,
+            pondering: None,
             quit: false,
         }
     }
@@ -96,8 +102,41 @@ impl Session {
         self.level = Some(level);
     }
 
+    /// Sets whether the engine thinks on the opponents' time: from the end of each
+    /// `genmove` and `play` that leaves the game going on, until the next command that is
+    /// not a query (see [`Command::only_reads`]). What it searches is kept for its next
+    /// search: the two-player table, the three- and four-player tree.
+    pub fn set_ponder(&mut self, on: bool) {
+        self.ponder = on;
+        if !on {
+            self.stop_pondering();
+        }
+    }
+
+    /// Ends pondering, if the engine was: the engine is back in the session.
+    fn stop_pondering(&mut self) {
+        if let Some(p) = self.pondering.take() {
+            self.engine = Some(p.stop());
+        }
+    }
+
+    /// Starts pondering on the game on the board when `set_ponder on` asked for it and the
+    /// game goes on.
+    fn start_pondering(&mut self) {
+        if !self.ponder || self.conflict.is_some() || self.position().is_game_over() {
+            return;
+        }
+        self.stop_pondering();
+        let engine = match self.engine.take() {
+            Some(e) => e,
+            None => self.make_engine(self.hash_mb),
+        };
+        self.pondering = Some(engine.ponder(&self.game));
+    }
+
     /// Sets the engine's search threads (the engine clamps them to 1..=256).
     pub fn set_threads(&mut self, threads: usize) {
+        self.stop_pondering();
         self.threads = threads;
         if let Some(e) = &mut self.engine {
             e.set_threads(self.threads);
@@ -107,6 +146,7 @@ impl Session {
     /// Sets the engine's table size in MiB; returns the size obtained (smaller when the
     /// memory cannot be had).
     pub fn set_hash(&mut self, mb: usize) -> usize {
+        self.stop_pondering();
         self.hash_mb = match &mut self.engine {
             Some(e) => e.set_hash(mb),
             None => {
@@ -123,6 +163,7 @@ impl Session {
     /// Gives the engine an exact table ([`quoridor_ai::Engine::add_tablebase`]): `genmove`
     /// and `analyse` play and score the positions it holds from it.
     pub fn add_tablebase(&mut self, table: std::sync::Arc<quoridor_ai::tablebase::Tablebase>) {
+        self.stop_pondering();
         if let Some(e) = &mut self.engine {
             e.add_tablebase(std::sync::Arc::clone(&table));
         }
@@ -133,6 +174,12 @@ impl Session {
     #[cfg(test)]
     pub(super) fn engine(&self) -> Option<&Engine> {
         self.engine.as_ref()
+    }
+
+    /// Whether the engine is pondering now.
+    #[cfg(test)]
+    pub(super) fn is_pondering(&self) -> bool {
+        self.pondering.is_some()
     }
 
     fn make_engine(&self, hash_mb: usize) -> Engine {
@@ -146,6 +193,7 @@ impl Session {
     }
 
     fn set_noise(&mut self, noise: i32) {
+        self.stop_pondering();
         self.noise = noise;
         if let Some(e) = &mut self.engine {
             e.set_noise(noise);
@@ -170,6 +218,21 @@ impl Session {
     /// back, a finished game): the message names the bad token and the rule, and the
     /// session is as it was.
     pub fn execute(&mut self, command: Command) -> Result<Response, String> {
+        if command.only_reads() {
+            return self.run(command);
+        }
+        let was_pondering = self.pondering.is_some();
+        self.stop_pondering();
+        let moves = matches!(command, Command::Play { .. } | Command::GenMove { .. });
+        let result = self.run(command);
+        // A refused command changes nothing: the engine goes on pondering if it was.
+        if (moves && result.is_ok()) || (result.is_err() && was_pondering) {
+            self.start_pondering();
+        }
+        result
+    }
+
+    fn run(&mut self, command: Command) -> Result<Response, String> {
         match command {
             Command::ProtocolVersion => Ok(Response::Line("2".to_string())),
             Command::Name => Ok(Response::Line("quoridor".to_string())),
@@ -237,6 +300,10 @@ impl Session {
                 Ok(Response::Empty)
             }
             Command::SetHash(mb) => Ok(Response::Line(self.set_hash(mb).to_string())),
+            Command::SetPonder(on) => {
+                self.set_ponder(on);
+                Ok(Response::Empty)
+            }
             Command::ShowBoard => {
                 let pos = self.position();
                 let board = pos.diagram().to_string();

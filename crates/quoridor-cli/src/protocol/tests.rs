@@ -69,7 +69,7 @@ fn a_line_is_read_once_into_its_id_and_command() {
 }
 
 /// The command names of the table in `docs/cli.md`.
-const DOCUMENTED: [&str; 26] = [
+const DOCUMENTED: [&str; 27] = [
     "protocol_version",
     "name",
     "version",
@@ -91,6 +91,7 @@ const DOCUMENTED: [&str; 26] = [
     "set_level",
     "set_threads",
     "set_hash",
+    "set_ponder",
     "showboard",
     "dist",
     "winner",
@@ -477,4 +478,66 @@ fn analyse_refuses_bad_counts_and_finished_games() {
     }
     reply(&mut s, "position 5 S:c5:1,N:c2:1 - N 9");
     assert!(reply(&mut s, "analyse 2").starts_with("? the game is over"));
+}
+
+#[test]
+fn ponder_thinks_between_commands_until_one_needs_the_engine() {
+    for players in ["2", "4"] {
+        let mut s = session_after(&[&format!("players {players}"), "set_movetime 30"]);
+        assert!(reply(&mut s, "genmove").starts_with("= "));
+        assert!(!s.is_pondering(), "off by default");
+        assert_eq!(reply(&mut s, "set_ponder on"), "=\n\n");
+        let r = reply(&mut s, "genmove");
+        assert!(r.starts_with("= "), "{r}");
+        assert!(s.is_pondering(), "after genmove");
+        // Queries answer while the engine thinks.
+        for query in ["showboard", "dist", "winner", "position", "legal_moves", "name"] {
+            assert!(reply(&mut s, query).starts_with('='), "{query}");
+            assert!(s.is_pondering(), "{query} stopped the ponder");
+        }
+        // The opponents' moves: the engine ponders after each.
+        while s.position().turn() != Seat::South {
+            let m = s.position().legal_moves().first().copied().unwrap();
+            assert_eq!(reply(&mut s, &format!("play {m}")), "=\n\n");
+            assert!(s.is_pondering(), "after play {m}");
+        }
+        let before = *s.position();
+        let r = reply(&mut s, "genmove");
+        let m: Move = r.strip_prefix("= ").and_then(|m| m.trim().parse().ok()).expect(&r);
+        assert!(before.is_legal(m), "{m}");
+        // A refused command leaves the session as it was, the engine pondering.
+        let pos = s.position().to_string();
+        let illegal = ["a1", "a9", "i1", "i9", "e5"]
+            .into_iter()
+            .find(|m| !s.position().is_legal(m.parse().unwrap()))
+            .unwrap();
+        let turn = s.position().turn_order().nth(1).unwrap().letter();
+        for bad in ["play z9".to_string(), format!("play {illegal}"), format!("genmove {turn}")] {
+            assert!(reply(&mut s, &bad).starts_with("? "), "{bad}");
+            assert_eq!(s.position().to_string(), pos, "{bad}");
+            assert!(s.is_pondering(), "{bad}");
+        }
+        // Other commands stop it.
+        assert_eq!(reply(&mut s, "set_movetime 20"), "=\n\n");
+        assert!(!s.is_pondering());
+        assert_eq!(reply(&mut s, "set_ponder off"), "=\n\n");
+        assert!(reply(&mut s, "genmove").starts_with("= "));
+        assert!(!s.is_pondering());
+    }
+}
+
+#[test]
+fn ponder_refuses_bad_settings_and_finished_games() {
+    let mut s = session_after(&["set_depth 1", "set_ponder on"]);
+    for (line, expected) in [
+        ("set_ponder maybe", "? `maybe` is not a ponder setting: expected `on` or `off`"),
+        ("set_ponder", "? set_ponder expects `on` or `off`"),
+        ("set_ponder on off", "? set_ponder expects only `on` or `off`, got 2 arguments"),
+    ] {
+        assert!(reply(&mut s, line).starts_with(expected), "{line}");
+    }
+    reply(&mut s, "position 5 S:c4:1,N:c2:1 - S 8");
+    assert_eq!(reply(&mut s, "play c5"), "=\n\n");
+    assert!(!s.is_pondering(), "the game is over: nothing to ponder");
+    assert_eq!(reply(&mut s, "winner"), "= S\n\n");
 }
