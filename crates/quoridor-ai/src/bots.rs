@@ -3,6 +3,7 @@
 use quoridor_core::{Game, Move, Position};
 
 use crate::engine::Engine;
+use crate::ponder::Ponder;
 use crate::rng::SplitMix64;
 use crate::{EngineOptions, Level, Limits, SearchInfo};
 
@@ -144,7 +145,9 @@ impl Bot for GreedyBot {
 /// ```
 #[derive(Debug)]
 pub struct EngineBot {
-    engine: Engine,
+    /// `None` while it ponders (the engine is then in `pondering`).
+    engine: Option<Engine>,
+    pondering: Option<Ponder>,
     limits: Limits,
     level: Option<Level>,
     rng: SplitMix64,
@@ -159,7 +162,8 @@ impl EngineBot {
     #[must_use]
     pub fn new(limits: Limits) -> EngineBot {
         EngineBot {
-            engine: Engine::new(EngineOptions::default().with_hash_mb(16)),
+            engine: Some(Engine::new(EngineOptions::default().with_hash_mb(16))),
+            pondering: None,
             limits,
             level: None,
             rng: bot_rng(0),
@@ -175,7 +179,8 @@ impl EngineBot {
         let mut engine = Engine::new(EngineOptions::default().with_hash_mb(16).with_seed(seed));
         engine.set_noise(level.noise());
         EngineBot {
-            engine,
+            engine: Some(engine),
+            pondering: None,
             limits: level.limits(),
             level: Some(level),
             rng: bot_rng(seed),
@@ -184,9 +189,50 @@ impl EngineBot {
         }
     }
 
-    /// The engine inside.
+    /// The engine inside (stopped first if it was pondering).
     pub fn engine(&mut self) -> &mut Engine {
-        &mut self.engine
+        self.stop_pondering();
+        self.engine.get_or_insert_with(|| Engine::new(EngineOptions::default()))
+    }
+
+    /// Thinks on the opponents' time: the engine searches the current position of `game`
+    /// on another thread ([`Engine::ponder`]) until the bot's next move, or
+    /// [`EngineBot::stop_pondering`]; that move's search starts from what it found. Nothing
+    /// happens when the game is over.
+    ///
+    /// ```
+    /// use quoridor_ai::{Bot, EngineBot, Level};
+    /// use quoridor_core::Game;
+    /// let mut game = Game::default();
+    /// let mut bot = EngineBot::with_level(Level::new(4).unwrap(), 1);
+    /// game.play(bot.choose_in_game(&game).unwrap()).unwrap();
+    /// bot.ponder(&game);
+    /// assert!(bot.is_pondering());
+    /// game.play("e8".parse().unwrap()).unwrap();
+    /// let reply = bot.choose_in_game(&game).unwrap();
+    /// assert!(!bot.is_pondering() && game.position().is_legal(reply));
+    /// ```
+    pub fn ponder(&mut self, game: &Game) {
+        self.stop_pondering();
+        if game.position().is_game_over() {
+            return;
+        }
+        if let Some(engine) = self.engine.take() {
+            self.pondering = Some(engine.ponder(game));
+        }
+    }
+
+    /// Stops pondering, if the bot was ([`EngineBot::ponder`]).
+    pub fn stop_pondering(&mut self) {
+        if let Some(p) = self.pondering.take() {
+            self.engine = Some(p.stop());
+        }
+    }
+
+    /// Whether the bot is pondering.
+    #[must_use]
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.is_some()
     }
 
     /// Whether the last move chosen was the level's random pawn move rather than the
@@ -245,7 +291,7 @@ impl EngineBot {
             return Some(m);
         }
         let limits = self.limits_for(pos);
-        let r = self.engine.search(pos, &limits, on_iteration)?;
+        let r = self.engine().search(pos, &limits, on_iteration)?;
         self.last_search = Some(r.info);
         Some(r.best)
     }
@@ -292,7 +338,7 @@ impl Bot for EngineBot {
             return Some(m);
         }
         let limits = self.limits_for(game.position());
-        let r = self.engine.search_game(game, &limits, &mut |_| {})?;
+        let r = self.engine().search_game(game, &limits, &mut |_| {})?;
         self.last_search = Some(r.info);
         Some(r.best)
     }

@@ -31,6 +31,10 @@ pub struct Args {
     /// Think time of `hint` in milliseconds
     #[arg(long, value_name = "MS", default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub hint_time: u64,
+    /// The engine thinks while the people do (the engine seat that moves next; its move
+    /// starts from what it found)
+    #[arg(long)]
+    pub ponder: bool,
 }
 
 const HELP: &str = "commands: a move (e2, e3h), undo, hint, resign, save FILE, board, help, quit";
@@ -65,6 +69,9 @@ struct Table {
     hint_limits: Limits,
     color: bool,
     echo: bool,
+    ponder: bool,
+    /// The position the pondering bot searches (its seat and the position's key and ply).
+    pondered: Option<(Seat, u64, u32)>,
 }
 
 /// Plays a game, reading the people's commands from `input`.
@@ -95,6 +102,8 @@ pub fn run(
         hint_limits: Limits::movetime(Duration::from_millis(args.hint_time)),
         color,
         echo,
+        ponder: args.ponder,
+        pondered: None,
     };
     let who = |s: Seat, t: &Table| {
         if t.humans.contains(&s) { "human".to_string() } else { t.bot_name(s) }
@@ -182,6 +191,7 @@ impl Table {
                     continue;
                 }
             }
+            self.ponder_while_waiting(game);
             let prompt = if pos.is_game_over() {
                 "game over (undo, save FILE, quit)".to_string()
             } else {
@@ -203,6 +213,33 @@ impl Table {
                 return Ok(());
             }
         }
+    }
+
+    /// With `--ponder`, while a person thinks: the engine seat that moves next searches
+    /// the game on the board (started again when the position changed); the others stop.
+    fn ponder_while_waiting(&mut self, game: &Game) {
+        if !self.ponder {
+            return;
+        }
+        let pos = game.position();
+        let next = if pos.is_game_over() {
+            None
+        } else {
+            pos.turn_order().find(|s| !self.humans.contains(s))
+        };
+        let want = next.map(|s| (s, pos.zobrist(), pos.ply()));
+        let pondering = |s: Seat| self.bots.iter().any(|(b, bot)| *b == s && bot.is_pondering());
+        if want == self.pondered && next.is_none_or(pondering) {
+            return;
+        }
+        for (seat, bot) in &mut self.bots {
+            if Some(*seat) == next {
+                bot.ponder(game);
+            } else {
+                bot.stop_pondering();
+            }
+        }
+        self.pondered = want;
     }
 
     fn engine_move(&mut self, game: &mut Game, out: &mut dyn Write) -> anyhow::Result<()> {

@@ -442,6 +442,33 @@ fn play_through_standard_input() {
 }
 
 #[test]
+fn play_ponders_while_people_think() {
+    // Two people and two engines in four players: the engine seat next after each person
+    // thinks meanwhile, and stops for its own move, an undo and the end of the game.
+    let out = quoridor()
+        .args(["play", "--players", "4", "--human", "S,N", "--first", "S", "--movetime", "30"])
+        .args(["--ponder", "--seed", "9"])
+        .write_stdin("e2\nboard\ne8\nundo\ne8\nresign\nresign\nquit\n")
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for needle in [
+        "ply 1: South plays e2",
+        "ply 2: West (engine) plays",
+        "ply 3: North plays e8",
+        "ply 4: East (engine) plays",
+        "undone: back to ply 2",
+        "North resigns",
+        "South resigns",
+        "game over: ",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in\n{text}");
+    }
+}
+
+#[test]
 fn play_engine_vs_engine_and_human_vs_human() {
     let out = stdout_of(&[
         "play",
