@@ -4,8 +4,9 @@
 #   python3 -m http.server -d web/dist 8000
 # Installs what it needs when missing: the wasm32-unknown-unknown target (rustup) and the
 # wasm-bindgen CLI of exactly the version of the wasm-bindgen crate in Cargo.lock (`cargo
-# install --locked`, with the dependency versions its authors tested: about 14 minutes the
-# first time on a 2-core machine). The module is read from cargo's target directory, so a
+# install --locked`, with the dependency versions its authors tested, or without --locked
+# when the registry has lost one of them: about 14 minutes the first time on a 2-core
+# machine). The module is read from cargo's target directory, so a
 # `CARGO_TARGET_DIR` (or a `build.target-dir` setting) is followed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +21,11 @@ have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
 if [ "$have" != "$want" ]; then
     # The CLI must match the crate exactly: the glue it writes is tied to the version.
     echo "build.sh: installing wasm-bindgen-cli $want (found: ${have:-none})" >&2
-    cargo install --locked wasm-bindgen-cli --version "$want"
+    # --locked takes the dependency versions its authors tested; when the registry no
+    # longer has one of them (yanked: webpki-roots 1.0.11, seen 2026-12-04), the newest
+    # compatible versions instead.
+    cargo install --locked wasm-bindgen-cli --version "$want" ||
+        cargo install wasm-bindgen-cli --version "$want"
 fi
 
 cargo build --locked --target wasm32-unknown-unknown --release -p quoridor-web

@@ -22,6 +22,9 @@ const state = {
   analysing: false,    // analysis mode: people play every seat, the engine comments
   paused: false,       // engines only: the game waits
   showPaths: false,
+  ponder: false,       // "Think on my time": an engine seat thinks while a person does
+  pondered: null,      // the position it was asked to think about
+  ponderSeat: null,    // the seat thinking about it
   preview: null,       // { name, legal, reason }
   thinking: null,      // { kind: 'play' | 'analyse', seat, position }
   info: null,          // the engine's latest information
@@ -117,6 +120,27 @@ function replay(event) {
 function stopEngine() {
   if (engine.busy) engine.stop();
   state.thinking = null;
+  state.pondered = null;
+}
+
+// While a person thinks, the engine seat that moves next thinks too ("Think on my time";
+// levels 8 to 10, the timed ones): its move then starts from what it found.
+function ponderIfWanted() {
+  if (!state.ponder || state.analysing || state.paused || over() || isBrowsing()) return;
+  const position = state.game.position();
+  if (state.pondered === position) return;
+  const all = seats();
+  const at = all.indexOf(state.game.turn());
+  for (let k = 1; k < all.length; k++) {
+    const level = controller(all[(at + k) % all.length]);
+    if (level === HUMAN) continue;
+    if (level >= 8) {
+      state.pondered = position;
+      state.ponderSeat = all[(at + k) % all.length];
+      engine.ponder(position, level);
+    }
+    return;
+  }
 }
 
 function undo() {
@@ -239,7 +263,12 @@ function runEngine() {
   const game = state.game;
   const position = game.position();
   if (state.thinking && (state.thinking.position !== position || !wantsEngine())) stopEngine();
-  if (engine.busy || !wantsEngine()) return;
+  if (engine.busy) return;
+  if (!wantsEngine()) {
+    ponderIfWanted();
+    return;
+  }
+  state.pondered = null;
   const seat = game.turn();
   if (state.analysing) {
     // Once per position: until a move, a stop, or the search's natural end.
@@ -556,7 +585,9 @@ function renderStatus(interactive) {
   } else if (interactive) {
     const walls = g.wallsInHand(turn);
     status.textContent = `${Game.seatName(turn)} to move: ${TOUCH ? 'tap' : 'click'} a highlighted square` +
-      (walls > 0 ? `, or ${TOUCH ? 'tap between two squares, twice,' : 'point between two squares'} to place a wall (${walls} left).` : '.');
+      (walls > 0 ? `, or ${TOUCH ? 'tap between two squares, twice,' : 'point between two squares'} to place a wall (${walls} left).` : '.') +
+      (state.pondered === g.position() && engine.pondered > 0
+        ? ` ${Game.seatName(state.ponderSeat)} is thinking on your time${engine.pondered >= 10 ? ` (${Math.floor(engine.pondered / 10)} s)` : ''}.` : '');
   } else if (state.paused) {
     status.textContent = `${describe(turn)} to move. The game is paused.`;
   } else {
@@ -919,6 +950,12 @@ function wire() {
       : '');
     update();
   });
+  $('ponder').addEventListener('change', (e) => {
+    state.ponder = e.target.checked;
+    if (!state.ponder && state.pondered) engine.endPonder();
+    state.pondered = null;
+    update();
+  });
   $('show-paths').addEventListener('change', (e) => {
     state.showPaths = e.target.checked;
     render();
@@ -963,6 +1000,7 @@ function wire() {
 async function main() {
   await init();
   engine = new EngineClient();
+  engine.onPondered = () => render();
   board = new Board($('board'), { square: onSquare, wallHover: onWallHover, wallClick: onWallClick });
   wire();
   if (restore()) {

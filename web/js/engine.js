@@ -6,10 +6,13 @@ export class EngineClient {
     this.nextId = 1;
     this.pending = null;   // { id, resolve, reject, onInfo, onCandidates, onProgress, lastInfo }
     this.seed = 1;
+    this.pondered = 0;     // slices of the last ponder (see ponder)
+    this.onPondered = null;  // told the slices of a ponder, at the first and once a second
     this.spawn();
   }
 
   spawn() {
+    this.pondered = 0;
     this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     this.worker.onmessage = (e) => this.receive(e.data);
     this.worker.onerror = (e) => {
@@ -22,6 +25,12 @@ export class EngineClient {
   }
 
   receive(msg) {
+    if (msg.type === 'pondered') {
+      this.pondered = msg.slices;
+      // The first slice, then once a second.
+      if (msg.slices % 10 === 1) this.onPondered?.(msg.slices);
+      return;
+    }
     const p = this.pending;
     if (!p || msg.id !== p.id) return;   // a stale answer of a stopped search
     if (msg.type === 'candidates') {
@@ -71,6 +80,20 @@ export class EngineClient {
   // told each position done.
   review(record, depth, onProgress) {
     return this.request({ kind: 'review', record, depth }, undefined, undefined, onProgress);
+  }
+
+  // While a person thinks: the bot of `level` thinks about `position` (levels 8 to 10;
+  // the others search a fixed depth or playouts) until the next request, which it then
+  // answers from what it found. No answer; `pondered` counts the worker's slices.
+  ponder(position, level) {
+    if (this.pending) return;
+    this.pondered = 0;
+    this.worker.postMessage({ id: 0, kind: 'ponder', position, level });
+  }
+
+  // Ends a ponder without asking anything else.
+  endPonder() {
+    this.worker.postMessage({ id: 0, kind: 'idle' });
   }
 
   // A one-ply search, for a move at once.

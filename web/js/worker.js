@@ -1,5 +1,6 @@
 // The engine's thread. It runs one search at a time and cannot be interrupted: the page
-// stops a search by terminating this worker and starting a new one.
+// stops a search by terminating this worker and starting a new one. Pondering is the
+// exception: it searches in slices and ends when any other message arrives.
 
 import init, { Engine, LevelBot, bench } from '../pkg/quoridor_web.js';
 
@@ -7,6 +8,17 @@ const ready = init();
 const bots = new Map();   // level -> LevelBot, kept for the game (their tables carry over)
 let engine = null;        // the analysis engine
 let seed = 1;
+// Raised by every message: a ponder in progress ends at its next slice.
+let ponderToken = 0;
+
+function botFor(level) {
+  let bot = bots.get(level);
+  if (!bot) {
+    bot = new LevelBot(level, (seed + level) >>> 0);
+    bots.set(level, bot);
+  }
+  return bot;
+}
 
 function plain(info) {
   const p = {
@@ -22,6 +34,7 @@ self.onmessage = async (event) => {
   await ready;
   const msg = event.data;
   const { id } = msg;
+  ponderToken += 1;
   const onInfo = (info) => self.postMessage({ id, type: 'info', info: plain(info) });
   try {
     switch (msg.kind) {
@@ -32,15 +45,27 @@ self.onmessage = async (event) => {
         seed = msg.seed >>> 0;
         break;
       case 'play': {
-        let bot = bots.get(msg.level);
-        if (!bot) {
-          bot = new LevelBot(msg.level, (seed + msg.level) >>> 0);
-          bots.set(msg.level, bot);
-        }
+        const bot = botFor(msg.level);
         const move = bot.choose(msg.position, onInfo);
         // A level's random pawn move comes without a search: the page says so.
         const random = move !== undefined && bot.lastMoveRandom;
         self.postMessage({ id, type: 'done', move, random, randomPercent: bot.randomMovePercent });
+        break;
+      }
+      case 'idle':
+        // Only raises the ponder token (above).
+        break;
+      case 'ponder': {
+        // While a person thinks: slices of 100 ms until another message comes (nobody
+        // waits for an answer). The bot keeps what it found for its next move.
+        const token = ponderToken;
+        const bot = botFor(msg.level);
+        let slices = 0;
+        while (token === ponderToken && bot.ponder(msg.position, 100)) {
+          slices += 1;
+          self.postMessage({ id, type: 'pondered', slices });
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        }
         break;
       }
       case 'analyse':

@@ -570,6 +570,30 @@ test('the stop button makes a thinking engine move at once', async () => {
   assert.equal((await movetext()).split(' ').length, 4);
 });
 
+test('"Think on my time": a timed level thinks while the person does, says so, and answers from there', async () => {
+  const thinking = () => page.waitForFunction(() => /North is thinking on your time \(1 s\)\.$/.test(document.getElementById('status').textContent), null, { timeout: 20000 });
+  await newGame({ seats: { S: 'human', N: '8' } });
+  await page.click('#ponder');
+  await page.click('[data-square=e2]');
+  await waitForTurn('South');
+  await thinking();
+  const target = await page.$eval('.square.target', (e) => e.dataset.square);
+  await page.click(`[data-square=${target}]`);
+  await waitForTurn('South');
+  const moves = (await movetext()).split(' ');
+  assert.deepEqual([moves.length, moves[3], moves[4]], [7, '2.', target], moves.join(' '));
+  await thinking();
+  // Switched off, it stops at once; a level searching a fixed depth never thinks ahead.
+  await page.click('#ponder');
+  assert.doesNotMatch(await status(), /thinking on your time/);
+  await newGame({ seats: { S: 'human', N: '3' } });
+  await page.click('#ponder');
+  await page.click('[data-square=e2]');
+  await waitForTurn('South');
+  await page.waitForTimeout(1500);
+  assert.doesNotMatch(await status(), /thinking on your time/);
+});
+
 test('a reload keeps the game: the record and who plays each seat', async () => {
   await newGame({ size: '7', seats: { S: 'human', N: '2' } });
   await page.click('[data-square=d2]');

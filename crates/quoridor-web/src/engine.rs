@@ -214,6 +214,27 @@ impl LevelBot {
         Ok(m.map(|m| m.to_string()))
     }
 
+    /// Thinks about `position` (in the position format: a person to move) for `ms`
+    /// milliseconds, at most 1000, without playing: pondering while a person thinks, a
+    /// slice at a time so that the worker reads its messages in between. What it finds
+    /// carries over to the next [`LevelBot::choose`] of a position that follows (the
+    /// two-player table, the tree of three and four players). Only the timed levels (8 to
+    /// 10) ponder: the others search a fixed depth or number of playouts, and a tree
+    /// grown beforehand would make them play above their level. Returns whether it
+    /// searched (false for those levels and when the game is over).
+    ///
+    /// # Errors
+    /// When the position does not read.
+    pub fn ponder(&mut self, position: &str, ms: u32) -> Result<bool, JsError> {
+        let pos = self::position(position)?;
+        if self.level.get() < 8 || pos.is_game_over() {
+            return Ok(false);
+        }
+        let limits = Limits::movetime(Duration::from_millis(u64::from(ms.clamp(1, 1000))));
+        self.inner.engine().search(&pos, &limits, &mut |_| {});
+        Ok(true)
+    }
+
     /// Whether the last move [`LevelBot::choose`] gave was one of the level's random pawn
     /// moves (no search ran, so `on_info` was not called): the page says so instead of
     /// showing no reasoning.
