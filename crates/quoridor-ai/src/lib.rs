@@ -13,6 +13,8 @@
 //! [`EngineOptions`]: EngineOptions
 //! [`race`]: race
 //! [`MultiSearch`]: params::MultiSearch
+//! [`Engine::ponder`]: Engine::ponder
+//! [`Ponder`]: Ponder
 //! [`Level`]: Level
 //! [`Bot`]: Bot
 //! [`EngineBot`]: EngineBot
