@@ -5,6 +5,7 @@
 //! tree of the three- and four-player search, whose subtree under the position the
 //! opponents reach is kept (`docs/ai.md`, "Pondering").
 
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
@@ -35,8 +36,9 @@ pub struct Ponder {
     /// The engine: the thread holds the lock while it searches.
     engine: Arc<Mutex<Option<Engine>>>,
     stop: Arc<AtomicBool>,
-    /// `None` when no thread could be started (the engine then waits in `engine`).
-    thread: Option<JoinHandle<u64>>,
+    /// `None` when no thread could be started (the engine then waits in `engine`). Only
+    /// joined, so a panic elsewhere cannot leave it half-changed: it is unwind-safe.
+    thread: Option<AssertUnwindSafe<JoinHandle<u64>>>,
 }
 
 impl Engine {
@@ -57,7 +59,7 @@ impl Engine {
             let limits = Limits::default().with_stop(flag);
             engine.search_game(&game, &limits, &mut |_| {}).map_or(0, |r| r.info.nodes)
         });
-        Ponder { engine, stop, thread: thread.ok() }
+        Ponder { engine, stop, thread: thread.ok().map(AssertUnwindSafe) }
     }
 }
 
@@ -85,12 +87,12 @@ impl Ponder {
     /// is still what gives the engine back.
     #[must_use]
     pub fn is_finished(&self) -> bool {
-        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
+        self.thread.as_ref().is_none_or(|t| t.is_finished())
     }
 
     fn finish(&mut self) -> (Engine, u64) {
         self.stop.store(true, Ordering::Relaxed);
-        let nodes = match self.thread.take().map(JoinHandle::join) {
+        let nodes = match self.thread.take().map(|t| t.0.join()) {
             None => 0,
             Some(Ok(nodes)) => nodes,
             Some(Err(payload)) => std::panic::resume_unwind(payload),
@@ -107,7 +109,18 @@ impl Drop for Ponder {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(t) = self.thread.take() {
             // A panic of the thread is dropped with the engine: nobody wants them now.
-            let _ = t.join();
+            let _ = t.0.join();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// What release 0.2's `EngineBot` and the protocol's `Session` were, and hold a `Ponder`.
+    #[test]
+    fn a_ponder_is_send_and_unwind_safe() {
+        fn check<T: Send + std::panic::UnwindSafe + std::panic::RefUnwindSafe>() {}
+        check::<super::Ponder>();
+        check::<crate::EngineBot>();
     }
 }

@@ -26,7 +26,7 @@ pub struct Args {
     /// Transposition table size in MiB [default: 16]
     #[arg(long, value_name = "MB", value_parser = crate::options::parse_hash)]
     pub hash: Option<usize>,
-    /// Think on the opponents' time (as `set_ponder on`)
+    /// Think on the opponents' time: after `genmove` and `play`, until the next command that is not a query
     #[arg(long)]
     pub ponder: bool,
     /// An exact table written by `quoridor solve --tablebase` (repeatable)

@@ -72,9 +72,6 @@ pub enum Command {
     SetThreads(usize),
     /// `set_hash MB`: a new transposition table of this size in MiB.
     SetHash(usize),
-    /// `set_ponder on|off`: whether the engine thinks on the opponents' time, from the end
-    /// of each `genmove` and `play` until the next command that needs it.
-    SetPonder(bool),
     /// `showboard`: the board and the status.
     ShowBoard,
     /// `dist`: each seat's shortest distance.
@@ -213,11 +210,6 @@ const COMMANDS: &[(&str, Reader)] = &[
     }),
     ("set_hash", |a| {
         options::parse_hash(&short(a.one("a table size in MiB")?)).map(Command::SetHash)
-    }),
-    ("set_ponder", |a| match a.one("`on` or `off`")? {
-        "on" => Ok(Command::SetPonder(true)),
-        "off" => Ok(Command::SetPonder(false)),
-        w => Err(format!("`{}` is not a ponder setting: expected `on` or `off`", short(w))),
     }),
     ("showboard", |a| a.none(Command::ShowBoard)),
     ("dist", |a| a.none(Command::Dist)),

@@ -41,7 +41,7 @@ pub struct Session {
     threads: usize,
     hash_mb: usize,
     tablebases: Vec<std::sync::Arc<quoridor_ai::tablebase::Tablebase>>,
-    /// Whether the engine thinks on the opponents' time (`set_ponder`).
+    /// Whether the engine thinks on the opponents' time ([`Session::set_ponder`]).
     ponder: bool,
     /// The engine while it ponders (`engine` is then `None`).
     pondering: Option<Ponder>,
@@ -102,7 +102,9 @@ impl Session {
         self.level = Some(level);
     }
 
-    /// Sets whether the engine thinks on the opponents' time: from the end of each
+    /// Sets whether the engine thinks on the opponents' time (`quoridor engine --ponder`;
+    /// not a protocol command before release 0.3, as a new `Command` variant would break
+    /// the 0.2 API): from the end of each
     /// `genmove` and `play` that leaves the game going on, until the next command that is
     /// not a query (see [`Command::only_reads`]). What it searches is kept for its next
     /// search: the two-player table, the three- and four-player tree.
@@ -120,7 +122,7 @@ impl Session {
         }
     }
 
-    /// Starts pondering on the game on the board when `set_ponder on` asked for it and the
+    /// Starts pondering on the game on the board when [`Session::set_ponder`] asked for it and the
     /// game goes on.
     fn start_pondering(&mut self) {
         if !self.ponder || self.conflict.is_some() || self.position().is_game_over() {
@@ -300,10 +302,6 @@ impl Session {
                 Ok(Response::Empty)
             }
             Command::SetHash(mb) => Ok(Response::Line(self.set_hash(mb).to_string())),
-            Command::SetPonder(on) => {
-                self.set_ponder(on);
-                Ok(Response::Empty)
-            }
             Command::ShowBoard => {
                 let pos = self.position();
                 let board = pos.diagram().to_string();
