@@ -175,6 +175,8 @@ pub const MULTI_FEATURE_NAMES: [&str; MULTI_FEATURES] = [
     "unanswered",
     "dist=1",
     "dist=2",
+    "vul",
+    "near-safe",
 ];
 
 /// The games the multi-player evaluation has weights for: three players, four players, and
@@ -236,6 +238,8 @@ impl MultiGame {
 /// | walls*dist | w · Σ d_j / (n - 1): walls are worth more while the others are far from home |
 /// | unanswered | w when no other player holds a wall |
 /// | dist=1, dist=2 | [d = 1], [d = 2] |
+/// | vul | how far the best single wall would lengthen its path ([`vulnerability`], at most [`VUL_NEAR`]), when another player holds a wall |
+/// | near-safe | [vul = 0 and d <= [`VUL_NEAR`]], when another player holds a wall: no wall can stop it any more, only a race |
 ///
 /// The evaluation gives each player the score `u = β · f` and reads the chance that it
 /// wins as `exp(u)` over the sum of every player's `exp(u)` (a conditional logit, the
@@ -244,6 +248,15 @@ impl MultiGame {
 /// made it worth less where the data are thin would teach the search to stay at home.
 #[must_use]
 pub fn features_multi(pos: &Position) -> Option<([Seat; 4], [[i32; MULTI_FEATURES]; 4], usize)> {
+    features_multi_measured(pos, true)
+}
+
+/// [`features_multi`], the vulnerabilities measured only when `vul` (they cost a pass over
+/// the walls: evaluations whose weights of them are zero skip it).
+fn features_multi_measured(
+    pos: &Position,
+    vul: bool,
+) -> Option<([Seat; 4], [[i32; MULTI_FEATURES]; 4], usize)> {
     let mut seats = [Seat::South; 4];
     let mut d = [0u8; 4];
     let mut w = [0u8; 4];
@@ -254,18 +267,62 @@ pub fn features_multi(pos: &Position) -> Option<([Seat; 4], [[i32; MULTI_FEATURE
         w[n] = pos.walls_in_hand(s);
         n += 1;
     }
-    (n >= 3).then(|| (seats, features_multi_of(&d[..n], &w[..n]), n))
+    if n < 3 {
+        return None;
+    }
+    let mut v = [UNKNOWN_VUL; 4];
+    if vul {
+        let walls = pos.placeable_walls();
+        for i in 0..n {
+            v[i] = vulnerability(pos, seats[i], d[i], &walls);
+        }
+    }
+    Some((seats, features_multi_with(&d[..n], &w[..n], &v[..n]), n))
+}
+
+/// Players at most this far from their goal have their vulnerability measured (the
+/// features `near-vul` and `near-safe`).
+pub const VUL_NEAR: u8 = 4;
+
+/// A vulnerability not measured (the player is far from its goal).
+pub const UNKNOWN_VUL: u8 = u8::MAX;
+
+/// How far one of `walls` lengthens the path of `seat` (at distance `d`), at most
+/// [`VUL_NEAR`].
+#[must_use]
+pub fn vulnerability(pos: &Position, seat: Seat, d: u8, walls: &quoridor_core::WallSet) -> u8 {
+    let mut most = 0u8;
+    for wall in walls {
+        let after = pos.distance_after_wall(seat, wall).unwrap_or(u8::MAX);
+        most = most.max(after.saturating_sub(d).min(VUL_NEAR));
+        if most >= VUL_NEAR {
+            break;
+        }
+    }
+    most
 }
 
 /// [`features_multi`] from the players' distances and walls in hand, in turn order from the
-/// side to move (at most four; the rows past them are zero).
+/// side to move (at most four; the rows past them are zero), vulnerabilities unknown.
 #[must_use]
 pub fn features_multi_of(dist: &[u8], walls_in_hand: &[u8]) -> [[i32; MULTI_FEATURES]; 4] {
+    features_multi_with(dist, walls_in_hand, &[UNKNOWN_VUL; 4])
+}
+
+/// [`features_multi`] from the players' distances, walls in hand and vulnerabilities
+/// ([`vulnerability`], [`UNKNOWN_VUL`] where not measured).
+#[must_use]
+pub fn features_multi_with(
+    dist: &[u8],
+    walls_in_hand: &[u8],
+    vul: &[u8],
+) -> [[i32; MULTI_FEATURES]; 4] {
     let n = dist.len().min(walls_in_hand.len()).min(4);
-    let (mut d, mut w) = ([0i32; 4], [0i32; 4]);
+    let (mut d, mut w, mut v) = ([0i32; 4], [0i32; 4], [UNKNOWN_VUL; 4]);
     for i in 0..n {
         d[i] = i32::from(dist[i]);
         w[i] = i32::from(walls_in_hand[i]);
+        v[i] = vul.get(i).copied().unwrap_or(UNKNOWN_VUL);
     }
     let walls: i32 = w.iter().sum();
     let dists: i32 = d.iter().sum();
@@ -286,6 +343,9 @@ pub fn features_multi_of(dist: &[u8], walls_in_hand: &[u8]) -> [[i32; MULTI_FEAT
         x[7] = if others_walls == 0 { w[i] } else { 0 };
         x[8] = i32::from(d[i] == 1);
         x[9] = i32::from(d[i] == 2);
+        let measured = v[i] != UNKNOWN_VUL && others_walls > 0;
+        x[10] = if measured { i32::from(v[i].min(VUL_NEAR)) } else { 0 };
+        x[11] = i32::from(measured && v[i] == 0 && d[i] <= i32::from(VUL_NEAR));
     }
     f
 }
@@ -324,7 +384,7 @@ const LN_OTHERS: [i32; 4] = [0, 0, 693, 1099];
 #[must_use]
 pub fn multi_logit(p: &EvalParams, pos: &Position, me: Seat) -> Option<i32> {
     let kind = MultiGame::of(pos)?;
-    let (seats, f, n) = features_multi(pos)?;
+    let (seats, f, n) = features_multi_measured(pos, p.measures_vulnerability(kind))?;
     let i = seats[..n].iter().position(|&s| s == me)?;
     Some(multi_logit_of(p, kind, &f[..n], i))
 }

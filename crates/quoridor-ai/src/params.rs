@@ -12,7 +12,7 @@ pub const FEATURES: usize = 20;
 
 /// Number of features of a player in the three- and four-player evaluation (see
 /// [`crate::eval::features_multi`]).
-pub const MULTI_FEATURES: usize = 10;
+pub const MULTI_FEATURES: usize = 12;
 
 /// Two-player evaluation weights, one per feature of [`crate::eval::features_two`], in
 /// 1/[`crate::eval::WEIGHT_UNIT`] centi-steps: fitted on self-play games by `quoridor-train`
@@ -74,6 +74,15 @@ impl Default for EvalParams {
 }
 
 impl EvalParams {
+    /// Whether the multi-player evaluation of `kind` weighs the players' vulnerability
+    /// (the features `vul` and `near-safe` of [`crate::eval::features_multi`]): it costs a
+    /// pass over the walls, skipped when both weights are zero.
+    #[must_use]
+    pub fn measures_vulnerability(&self, kind: crate::eval::MultiGame) -> bool {
+        let w = &self.multi[kind.index()];
+        w[10] != 0 || w[11] != 0
+    }
+
     /// These weights with the multi-player walls' weights (the features `walls`, `walls^2`,
     /// `walls*dist`, `unanswered`) scaled by `scale` percent per [`crate::eval::MultiGame`]:
     /// what the alpha-beta searches of three and four players evaluate with

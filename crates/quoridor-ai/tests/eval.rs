@@ -234,3 +234,43 @@ fn equal_chances_give_an_even_score() {
     assert_eq!(chance_of_logit(0, 1), 500_000);
     assert!(chance_of_logit(i32::MAX, 2) <= 1_000_000 && chance_of_logit(i32::MIN, 2) >= 0);
 }
+
+#[test]
+fn vulnerability_is_how_far_one_wall_lengthens_a_path() {
+    use quoridor_ai::eval::{
+        UNKNOWN_VUL, VUL_NEAR, features_multi, features_multi_with, vulnerability,
+    };
+    // South one step from home on e8: c8h and f8h leave no wall that can close e8-e9
+    // (d8h and e8h would overlap them), so no single wall lengthens its path.
+    let safe: Position = "9 S:e8:8,W:a5:9,N:e3:9 c8h,f8h S 3".parse().unwrap();
+    let walls = safe.placeable_walls();
+    assert_eq!(vulnerability(&safe, Seat::South, 1, &walls), 0);
+    let (seats, f, n) = features_multi(&safe).unwrap();
+    assert_eq!((seats[0], n), (Seat::South, 3));
+    assert_eq!((f[0][10], f[0][11]), (0, 1), "vul, near-safe");
+    // Without those walls, d8h or e8h sends it round by a side-step.
+    let open: Position = "9 S:e8:10,W:a5:9,N:e3:9 - S 3".parse().unwrap();
+    let walls = open.placeable_walls();
+    assert_eq!(vulnerability(&open, Seat::South, 1, &walls), 1);
+    let (_, f, _) = features_multi(&open).unwrap();
+    assert_eq!((f[0][10], f[0][11]), (1, 0));
+    // Every player against a brute force over the walls, capped at VUL_NEAR.
+    for pos in positions() {
+        let Some((seats, f, n)) = features_multi(&pos) else { continue };
+        let walls = pos.placeable_walls();
+        for i in 0..n {
+            let d = pos.distance(seats[i]).unwrap();
+            let most = walls
+                .iter()
+                .map(|w| pos.distance_after_wall(seats[i], w).unwrap().saturating_sub(d))
+                .max()
+                .unwrap_or(0)
+                .min(VUL_NEAR);
+            let others_hold: bool = (0..n).any(|j| j != i && pos.walls_in_hand(seats[j]) > 0);
+            assert_eq!(f[i][10], if others_hold { i32::from(most) } else { 0 }, "{pos}");
+        }
+    }
+    // Unknown vulnerabilities (the default of `features_multi_of`) give the features zero.
+    let g = features_multi_with(&[1, 3, 5], &[2, 2, 2], &[UNKNOWN_VUL; 3]);
+    assert_eq!((g[0][10], g[0][11]), (0, 0));
+}

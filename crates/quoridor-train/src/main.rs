@@ -85,6 +85,11 @@ pub struct Args {
     /// is set by matches (`docs/ai.md`)
     #[arg(long, requires = "multi")]
     pub keep_walls: bool,
+    /// With --multi: fit only these features (their names, comma-separated, e.g.
+    /// `vul,near-safe`) and keep the shipped weights of every other: how a feature is added
+    /// to weights that matches have tuned
+    #[arg(long, requires = "multi", value_delimiter = ',', value_name = "NAMES")]
+    pub fit_only: Vec<String>,
     /// Fit the two-player winning chance of a search score on the results instead (a
     /// table; `--out` then names crates/quoridor-ai/src/chance_table.rs), and print its
     /// calibration per tenth on the last games (`--validation`, their share)
@@ -129,6 +134,9 @@ impl Args {
             s.push_str(&format!(", validation {}", self.validation));
         } else if self.keep_walls {
             s.push_str(", keep-walls");
+        }
+        if !self.fit_only.is_empty() {
+            s.push_str(&format!(", fit-only {}", self.fit_only.join(",")));
         }
         s
     }

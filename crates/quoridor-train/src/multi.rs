@@ -288,10 +288,17 @@ fn logits_per_step(samples: &[&Sample], kind: MultiGame, ints: &[i32; F]) -> f64
 /// written.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let mut reader = Reader::default();
+    if let Some(bad) = args.fit_only.iter().find(|n| !MULTI_FEATURE_NAMES.contains(&n.as_str())) {
+        bail!(
+            "--fit-only: `{bad}` is not a feature of the multi-player evaluation (they are {})",
+            MULTI_FEATURE_NAMES.join(", ")
+        );
+    }
     let (data, skipped) = read(args, &mut reader)?;
     let mut tables = MULTI;
     let mut scales = MULTI_SCALE;
     let mut notes = Vec::new();
+    let mut fitted = Vec::new();
     writeln!(out, "{skipped} positions skipped (no winner, or the winner had left)")?;
     for kind in MultiGame::ALL {
         let Some(d) = data.get(&kind.index()) else { continue };
@@ -311,6 +318,13 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         if args.keep_walls {
             for k in WALL_FEATURES {
                 fixed[k] = Some(shipped[k]);
+            }
+        }
+        if !args.fit_only.is_empty() {
+            for (k, x) in fixed.iter_mut().enumerate() {
+                if !args.fit_only.iter().any(|n| n == MULTI_FEATURE_NAMES[k]) {
+                    *x = Some(shipped[k]);
+                }
             }
         }
         let w = fit(&train, args.l2, &step_constraints(), &fixed);
@@ -359,6 +373,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         ));
         tables[kind.index()] = ints;
         scales[kind.index()] = scale;
+        fitted.push(kind.index());
     }
     if notes.is_empty() {
         bail!("no positions of three or four players with enough games to fit");
@@ -371,6 +386,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         );
         for n in &notes {
             text.push_str(&format!("//! {n}; l2 {}.\n", args.l2));
+        }
+        // The notes of the kinds not fitted now stay as the file had them (their weights too).
+        let before = std::fs::read_to_string(path).unwrap_or_default();
+        for kind in MultiGame::ALL.iter().filter(|k| !fitted.contains(&k.index())) {
+            let head = format!("//! {}: ", kind.name());
+            if let Some(line) = before.lines().find(|l| l.starts_with(&head)) {
+                text.push_str(line);
+                text.push('\n');
+            }
         }
         text.push_str(&reader.provenance.header(&args.settings()));
         text.push_str(&format!(

@@ -207,9 +207,30 @@ fn multi_and_net_write_their_files_with_provenance() {
     let out = stdout_of(&["--multi", three.to_str().unwrap(), "--out", m]);
     assert!(out.contains("three players: 90 games"), "{out}");
     let text = std::fs::read_to_string(&out_multi).unwrap();
-    assert!(text.contains("pub const MULTI: [[i32; 10]; 3] = ["), "{text}");
+    assert!(text.contains("pub const MULTI: [[i32; 12]; 3] = ["), "{text}");
     assert!(header_line(&text, "//! Trained by ").contains("--multi, "), "{text}");
     assert!(header_line(&text, "//! Self-play settings: ").contains("depth=1"), "{text}");
+    // --fit-only fits the features named and keeps every other weight as shipped; the
+    // kinds of game without data keep their weights and header lines.
+    let only = dir.join("weights_only.rs");
+    let o = only.to_str().unwrap();
+    stdout_of(&["--multi", three.to_str().unwrap(), "--fit-only", "dist=1,vul", "--out", o]);
+    let text = std::fs::read_to_string(&only).unwrap();
+    let row = text.split("// three players\n    [").nth(1).unwrap().split(']').next().unwrap();
+    let row: Vec<i32> = row.split(", ").map(|x| x.parse().unwrap()).collect();
+    let shipped = quoridor_ai::params::MULTI[0];
+    for (k, (&fitted, &was)) in row.iter().zip(&shipped).enumerate() {
+        if k != 8 && k != 10 {
+            assert_eq!(fitted, was, "feature {k} moved: {text}");
+        }
+    }
+    assert!(header_line(&text, "//! Trained by ").contains("fit-only dist=1,vul"), "{text}");
+    let kept = quoridor_ai::params::MULTI[2].map(|x| x.to_string()).join(", ");
+    assert!(text.contains(&format!("// King of the Hill\n    [{kept}]")), "{text}");
+    let args = ["--multi", three.to_str().unwrap(), "--fit-only", "dist,nope"];
+    let out = train().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("`nope` is not a feature"), "{err}");
 
     let two = dir.join("sp.txt");
     selfplay(&two, 9, Players::Two, 24, None, Some(200), 7);

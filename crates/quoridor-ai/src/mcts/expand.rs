@@ -2,12 +2,13 @@
 //! the distances and walls the move leaves, without playing it), the moves kept (every pawn
 //! move, the walls best for the mover), and their priors.
 
-use quoridor_core::{Bitboard, Move, Orientation, Position, Seat, Wall};
+use quoridor_core::{Move, Position, Seat};
 
 use super::{Ctx, Edge, Tree, Values, pack};
 use crate::chance::{TWO_PLAYER_TABLE, chance_of_table};
 use crate::eval::{
-    MULTI_FEATURES, MultiGame, evaluate_with, exp_neg, features_multi_of, multi_log_chances,
+    MULTI_FEATURES, MultiGame, UNKNOWN_VUL, VUL_NEAR, evaluate_with, exp_neg, features_multi_with,
+    multi_log_chances, vulnerability,
 };
 use crate::params::SearchParams;
 use crate::rng::mix;
@@ -58,14 +59,16 @@ impl Players {
         kind: MultiGame,
         dist: &[u8; 4],
         walls: &[u8; 4],
+        vul: &[u8; 4],
     ) -> (Values, i32) {
         let n = self.n;
-        let (mut d, mut w) = ([0u8; 4], [0u8; 4]);
+        let (mut d, mut w, mut v) = ([0u8; 4], [0u8; 4], [UNKNOWN_VUL; 4]);
         for i in 0..n {
             d[i] = dist[(i + 1) % n];
             w[i] = walls[(i + 1) % n];
+            v[i] = vul[(i + 1) % n];
         }
-        let f: [[i32; MULTI_FEATURES]; 4] = features_multi_of(&d[..n], &w[..n]);
+        let f: [[i32; MULTI_FEATURES]; 4] = features_multi_with(&d[..n], &w[..n], &v[..n]);
         let log = multi_log_chances(ctx.params, kind, &f[..n]);
         let mut v = [0.0; 4];
         for i in 0..n {
@@ -119,10 +122,47 @@ impl Tree {
             self.scratch.push((Move::Pawn(sq), 0, v));
             return;
         }
+        let vul_on = ctx.params.measures_vulnerability(kind);
+        // Every wall's distances, and each player's vulnerability (how far one wall
+        // lengthens its path) at this node.
+        let mut vul = [UNKNOWN_VUL; 4];
+        let mut wall_dists = [[0u8; 4]; MOST_WALLS];
+        let mut wall_len = 0;
+        let legal = if p.walls[0] > 0 {
+            pos.legal_walls()
+        } else if vul_on && p.walls[..p.n].iter().any(|&w| w > 0) {
+            pos.placeable_walls()
+        } else {
+            quoridor_core::WallSet::new()
+        };
+        if vul_on {
+            vul[..p.n].fill(0);
+        }
+        for wall in &legal {
+            let mut d = p.dist;
+            for (d, &s) in d.iter_mut().zip(&p.order[..p.n]) {
+                *d = pos.distance_after_wall(s, wall).unwrap_or(u8::MAX);
+            }
+            if vul_on {
+                for i in 0..p.n {
+                    vul[i] = vul[i].max(d[i].saturating_sub(p.dist[i]).min(VUL_NEAR));
+                }
+            }
+            if p.walls[0] > 0 && wall_len < MOST_WALLS {
+                wall_dists[wall_len] = d;
+                wall_len += 1;
+            }
+        }
         for sq in pos.pawn_moves() {
             let mut d = p.dist;
             d[0] = pos.distance_from(me, sq).unwrap_or(u8::MAX);
-            let (v, l) = p.after(ctx, kind, &d, &p.walls);
+            let mut v = vul;
+            if vul_on && d[0] <= VUL_NEAR {
+                let mut child = *pos;
+                child.play_unchecked(Move::Pawn(sq));
+                v[0] = vulnerability(&child, me, d[0], &legal);
+            }
+            let (v, l) = p.after(ctx, kind, &d, &p.walls, &v);
             self.scratch.push((Move::Pawn(sq), l, v));
         }
         if p.walls[0] == 0 {
@@ -137,36 +177,27 @@ impl Tree {
         let mut seen: [([u8; 4], Values, i32); SEEN] = [([0; 4], [0.0; 4], 0); SEEN];
         let mut seen_len = 0;
         let mut quiet_kept = 0;
-        let legal = pos.legal_walls();
-        for (bits, o) in [
-            (legal.horizontal().bits(), Orientation::Horizontal),
-            (legal.vertical().bits(), Orientation::Vertical),
-        ] {
-            for a in Bitboard::from_bits_truncate(bits) {
-                let Some(wall) = Wall::new(a, o) else { continue };
-                let mut d = p.dist;
-                for (d, &s) in d.iter_mut().zip(&p.order[..p.n]) {
-                    *d = pos.distance_after_wall(s, wall).unwrap_or(u8::MAX);
+        for (wall, &d) in legal.into_iter().zip(&wall_dists[..wall_len]) {
+            if d == p.dist {
+                if quiet_kept >= ctx.sp.mcts_null_walls {
+                    continue;
                 }
-                if d == p.dist {
-                    if quiet_kept >= ctx.sp.mcts_null_walls {
-                        continue;
-                    }
-                    quiet_kept += 1;
-                }
-                let (v, l) = match seen[..seen_len].iter().find(|x| x.0 == d) {
-                    Some(x) => (x.1, x.2),
-                    None => {
-                        let (v, l) = p.after(ctx, kind, &d, &walls);
-                        if seen_len < SEEN {
-                            seen[seen_len] = (d, v, l);
-                            seen_len += 1;
-                        }
-                        (v, l)
-                    }
-                };
-                self.scratch.push((Move::Wall(wall), l, v));
+                quiet_kept += 1;
             }
+            // The players' vulnerabilities after the wall: taken as they were before it.
+            let v = vul;
+            let (v, l) = match seen[..seen_len].iter().find(|x| x.0 == d) {
+                Some(x) => (x.1, x.2),
+                None => {
+                    let (v, l) = p.after(ctx, kind, &d, &walls, &v);
+                    if seen_len < SEEN {
+                        seen[seen_len] = (d, v, l);
+                        seen_len += 1;
+                    }
+                    (v, l)
+                }
+            };
+            self.scratch.push((Move::Wall(wall), l, v));
         }
         let keep = if root { ctx.sp.mcts_root_walls } else { ctx.sp.mcts_walls };
         let walls = &mut self.scratch[pawn_moves..];
@@ -199,7 +230,14 @@ impl Tree {
                         d[i] = child.distance(p.order[i]).unwrap_or(u8::MAX);
                         w[i] = child.walls_in_hand(p.order[i]);
                     }
-                    p.after(ctx, kind, &d, &w)
+                    let mut v = [UNKNOWN_VUL; 4];
+                    if ctx.params.measures_vulnerability(kind) {
+                        let placeable = child.placeable_walls();
+                        for i in 0..p.n {
+                            v[i] = vulnerability(&child, p.order[i], d[i], &placeable);
+                        }
+                    }
+                    p.after(ctx, kind, &d, &w, &v)
                 }
                 (None, None) => {
                     let v = two_player_values(ctx, &child);
