@@ -270,27 +270,27 @@ fn features_multi_measured(
     if n < 3 {
         return None;
     }
-    let mut v = [UNKNOWN_VUL; 4];
-    if vul {
-        let walls = pos.placeable_walls();
-        for i in 0..n {
-            v[i] = vulnerability(pos, seats[i], d[i], &walls);
-        }
-    }
+    let v = if vul { vulnerabilities(pos, &seats[..n]) } else { [UNKNOWN_VUL; 4] };
     Some((seats, features_multi_with(&d[..n], &w[..n], &v[..n]), n))
 }
 
-/// Players at most this far from their goal have their vulnerability measured (the
-/// features `near-vul` and `near-safe`).
+/// The index of the feature `vul` in a player's row of [`features_multi`].
+pub(crate) const VUL: usize = 10;
+/// The index of the feature `near-safe`.
+pub(crate) const NEAR_SAFE: usize = 11;
+
+/// The most a vulnerability counts, and the distance within which a player that no wall
+/// can lengthen is `near-safe` (the features of [`features_multi`]).
 pub const VUL_NEAR: u8 = 4;
 
-/// A vulnerability not measured (the player is far from its goal).
+/// A vulnerability not measured: its features are zero.
 pub const UNKNOWN_VUL: u8 = u8::MAX;
 
-/// How far one of `walls` lengthens the path of `seat` (at distance `d`), at most
-/// [`VUL_NEAR`].
+/// How far one of `walls` would lengthen the path of `seat`, at most [`VUL_NEAR`]: 0 when
+/// none of them lengthens it, or when the seat is not in the game.
 #[must_use]
-pub fn vulnerability(pos: &Position, seat: Seat, d: u8, walls: &quoridor_core::WallSet) -> u8 {
+pub fn vulnerability(pos: &Position, seat: Seat, walls: &quoridor_core::WallSet) -> u8 {
+    let Some(d) = pos.distance(seat) else { return 0 };
     let mut most = 0u8;
     for wall in walls {
         let after = pos.distance_after_wall(seat, wall).unwrap_or(u8::MAX);
@@ -300,6 +300,17 @@ pub fn vulnerability(pos: &Position, seat: Seat, d: u8, walls: &quoridor_core::W
         }
     }
     most
+}
+
+/// The [`vulnerability`] of each of `seats` (at most four) to the walls that could be
+/// placed in `pos`; [`UNKNOWN_VUL`] past them.
+pub(crate) fn vulnerabilities(pos: &Position, seats: &[Seat]) -> [u8; 4] {
+    let walls = pos.placeable_walls();
+    let mut v = [UNKNOWN_VUL; 4];
+    for (v, &s) in v.iter_mut().zip(seats) {
+        *v = vulnerability(pos, s, &walls);
+    }
+    v
 }
 
 /// [`features_multi`] from the players' distances and walls in hand, in turn order from the
@@ -344,8 +355,8 @@ pub fn features_multi_with(
         x[8] = i32::from(d[i] == 1);
         x[9] = i32::from(d[i] == 2);
         let measured = v[i] != UNKNOWN_VUL && others_walls > 0;
-        x[10] = if measured { i32::from(v[i].min(VUL_NEAR)) } else { 0 };
-        x[11] = i32::from(measured && v[i] == 0 && d[i] <= i32::from(VUL_NEAR));
+        x[VUL] = if measured { i32::from(v[i].min(VUL_NEAR)) } else { 0 };
+        x[NEAR_SAFE] = i32::from(measured && v[i] == 0 && d[i] <= i32::from(VUL_NEAR));
     }
     f
 }

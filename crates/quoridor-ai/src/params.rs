@@ -80,7 +80,7 @@ impl EvalParams {
     #[must_use]
     pub fn measures_vulnerability(&self, kind: crate::eval::MultiGame) -> bool {
         let w = &self.multi[kind.index()];
-        w[10] != 0 || w[11] != 0
+        w[crate::eval::VUL] != 0 || w[crate::eval::NEAR_SAFE] != 0
     }
 
     /// These weights with the multi-player walls' weights (the features `walls`, `walls^2`,

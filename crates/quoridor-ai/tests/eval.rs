@@ -244,14 +244,14 @@ fn vulnerability_is_how_far_one_wall_lengthens_a_path() {
     // (d8h and e8h would overlap them), so no single wall lengthens its path.
     let safe: Position = "9 S:e8:8,W:a5:9,N:e3:9 c8h,f8h S 3".parse().unwrap();
     let walls = safe.placeable_walls();
-    assert_eq!(vulnerability(&safe, Seat::South, 1, &walls), 0);
+    assert_eq!(vulnerability(&safe, Seat::South, &walls), 0);
     let (seats, f, n) = features_multi(&safe).unwrap();
     assert_eq!((seats[0], n), (Seat::South, 3));
     assert_eq!((f[0][10], f[0][11]), (0, 1), "vul, near-safe");
     // Without those walls, d8h or e8h sends it round by a side-step.
     let open: Position = "9 S:e8:10,W:a5:9,N:e3:9 - S 3".parse().unwrap();
     let walls = open.placeable_walls();
-    assert_eq!(vulnerability(&open, Seat::South, 1, &walls), 1);
+    assert_eq!(vulnerability(&open, Seat::South, &walls), 1);
     let (_, f, _) = features_multi(&open).unwrap();
     assert_eq!((f[0][10], f[0][11]), (1, 0));
     // Every player against a brute force over the walls, capped at VUL_NEAR.

@@ -8,7 +8,7 @@ use super::{Ctx, Edge, Tree, Values, pack};
 use crate::chance::{TWO_PLAYER_TABLE, chance_of_table};
 use crate::eval::{
     MULTI_FEATURES, MultiGame, UNKNOWN_VUL, VUL_NEAR, evaluate_with, exp_neg, features_multi_with,
-    multi_log_chances, vulnerability,
+    multi_log_chances, vulnerabilities, vulnerability,
 };
 use crate::params::SearchParams;
 use crate::rng::mix;
@@ -160,7 +160,7 @@ impl Tree {
             if vul_on && d[0] <= VUL_NEAR {
                 let mut child = *pos;
                 child.play_unchecked(Move::Pawn(sq));
-                v[0] = vulnerability(&child, me, d[0], &legal);
+                v[0] = vulnerability(&child, me, &legal);
             }
             let (v, l) = p.after(ctx, kind, &d, &p.walls, &v);
             self.scratch.push((Move::Pawn(sq), l, v));
@@ -184,12 +184,12 @@ impl Tree {
                 }
                 quiet_kept += 1;
             }
-            // The players' vulnerabilities after the wall: taken as they were before it.
-            let v = vul;
             let (v, l) = match seen[..seen_len].iter().find(|x| x.0 == d) {
                 Some(x) => (x.1, x.2),
                 None => {
-                    let (v, l) = p.after(ctx, kind, &d, &walls, &v);
+                    // The players' vulnerabilities after the wall: taken as they were
+                    // before it.
+                    let (v, l) = p.after(ctx, kind, &d, &walls, &vul);
                     if seen_len < SEEN {
                         seen[seen_len] = (d, v, l);
                         seen_len += 1;
@@ -230,13 +230,11 @@ impl Tree {
                         d[i] = child.distance(p.order[i]).unwrap_or(u8::MAX);
                         w[i] = child.walls_in_hand(p.order[i]);
                     }
-                    let mut v = [UNKNOWN_VUL; 4];
-                    if ctx.params.measures_vulnerability(kind) {
-                        let placeable = child.placeable_walls();
-                        for i in 0..p.n {
-                            v[i] = vulnerability(&child, p.order[i], d[i], &placeable);
-                        }
-                    }
+                    let v = if ctx.params.measures_vulnerability(kind) {
+                        vulnerabilities(&child, &p.order[..p.n])
+                    } else {
+                        [UNKNOWN_VUL; 4]
+                    };
                     p.after(ctx, kind, &d, &w, &v)
                 }
                 (None, None) => {
