@@ -4,6 +4,7 @@
 
 use quoridor_core::{Move, Position, Seat};
 
+use super::exposure::Exposure;
 use super::{Ctx, Edge, Tree, Values, pack};
 use crate::chance::{TWO_PLAYER_TABLE, chance_of_table};
 use crate::eval::{
@@ -171,34 +172,50 @@ impl Tree {
         let pawn_moves = self.scratch.len();
         let mut walls = p.walls;
         walls[0] -= 1;
-        // Walls that leave the same distances leave the same values: each set of distances
-        // is evaluated once (most walls change no distance or only one player's by a step
-        // or two). A few distinct sets are remembered; more are evaluated each time.
-        let mut seen: [([u8; 4], Values, i32); SEEN] = [([0; 4], [0.0; 4], 0); SEEN];
+        // The vulnerabilities after each wall of the players near their goals, found
+        // exactly from their exposures; the others' are taken as they were before it.
+        let mut exposed: [Option<(usize, Exposure)>; 4] = [const { None }; 4];
+        let mut afters = core::mem::take(&mut self.afters);
+        afters.clear();
+        if vul_on {
+            for (i, x) in exposed.iter_mut().enumerate().take(p.n) {
+                *x = Exposure::new(pos, p.order[i], &legal, &mut afters).map(|e| (i, e));
+            }
+        }
+        // Walls that leave the same distances and vulnerabilities leave the same values:
+        // each set is evaluated once (most walls change no distance or only one player's
+        // by a step or two). A few distinct sets are remembered; more are evaluated each
+        // time.
+        let mut seen: [([u8; 4], [u8; 4], Values, i32); SEEN] =
+            [([0; 4], [0; 4], [0.0; 4], 0); SEEN];
         let mut seen_len = 0;
         let mut quiet_kept = 0;
         for (wall, &d) in legal.into_iter().zip(&wall_dists[..wall_len]) {
-            if d == p.dist {
+            let mut v = vul;
+            for (i, e) in exposed.iter().flatten() {
+                debug_assert_eq!(e.seat(), p.order[*i]);
+                v[*i] = e.after_wall(wall, &legal, &afters);
+            }
+            if d == p.dist && v == vul {
                 if quiet_kept >= ctx.sp.mcts_null_walls {
                     continue;
                 }
                 quiet_kept += 1;
             }
-            let (v, l) = match seen[..seen_len].iter().find(|x| x.0 == d) {
-                Some(x) => (x.1, x.2),
+            let (v, l) = match seen[..seen_len].iter().find(|x| x.0 == d && x.1 == v) {
+                Some(x) => (x.2, x.3),
                 None => {
-                    // The players' vulnerabilities after the wall: taken as they were
-                    // before it.
-                    let (v, l) = p.after(ctx, kind, &d, &walls, &vul);
+                    let (values, l) = p.after(ctx, kind, &d, &walls, &v);
                     if seen_len < SEEN {
-                        seen[seen_len] = (d, v, l);
+                        seen[seen_len] = (d, v, values, l);
                         seen_len += 1;
                     }
-                    (v, l)
+                    (values, l)
                 }
             };
             self.scratch.push((Move::Wall(wall), l, v));
         }
+        self.afters = afters;
         let keep = if root { ctx.sp.mcts_root_walls } else { ctx.sp.mcts_walls };
         let walls = &mut self.scratch[pawn_moves..];
         // Stable: equal walls keep the board's order.

@@ -19,6 +19,7 @@
 //! - `search`: a search within limits (time, nodes, depth, stop), what it reports, threads.
 
 mod expand;
+mod exposure;
 mod search;
 
 use quoridor_core::{Move, Outcome, Position};
@@ -123,6 +124,8 @@ pub(crate) struct Tree {
     capacity: usize,
     /// Scratch list of an expansion: (move, mover's log-chance, values).
     scratch: Vec<(Move, i32, Values)>,
+    /// Positions after walls of an expansion (see `exposure`).
+    afters: exposure::Afters,
     /// Keys of the positions on the current line.
     line: Vec<u64>,
     /// Whether the root's moves were cut to some of them: the tree is then not kept for

@@ -257,3 +257,77 @@ fn extreme_parameters_still_give_a_legal_move() {
         assert!(pos.is_legal(r.best));
     }
 }
+
+/// The brute-force vulnerability of `seat` after the mover places `wall`: every wall of
+/// `legal` that can stand with it, tried in the position after it.
+fn vul_after_by_trying(pos: &Position, seat: Seat, wall: quoridor_core::Wall) -> u8 {
+    let legal = pos.legal_walls();
+    let mut child = *pos;
+    child.play_unchecked(Move::Wall(wall));
+    let Some(d) = child.distance(seat) else { return 0 };
+    let mut most = 0;
+    for w in &legal {
+        if super::exposure::clash(w, wall) {
+            continue;
+        }
+        if let Some(a) = child.distance_after_wall(seat, w) {
+            most = most.max(a.saturating_sub(d).min(crate::eval::VUL_NEAR));
+        }
+    }
+    most
+}
+
+#[test]
+fn exposures_give_the_vulnerability_after_every_wall() {
+    use super::exposure::Exposure;
+    let mut rng = crate::SplitMix64::new(17);
+    let (mut checked, mut changed) = (0, 0);
+    for (g, start) in [
+        "9k S:e1:5,W:a5:5,N:e9:5,E:i5:5 - S 0",
+        FOUR,
+        THREE,
+        KING,
+        "7k S:d1:4,W:a4:4,N:d7:4,E:g4:4 - S 0",
+    ]
+    .into_iter()
+    .cycle()
+    .take(40)
+    .enumerate()
+    {
+        let mut p = pos(start);
+        for ply in 0..200 {
+            if p.outcome().is_some() {
+                break;
+            }
+            let legal = p.legal_walls();
+            if ply % 3 == g % 3 && !legal.is_empty() {
+                for s in p.turn_order().take(4) {
+                    let mut afters = Vec::new();
+                    let Some(e) = Exposure::new(&p, s, &legal, &mut afters) else { continue };
+                    let all = p.placeable_walls();
+                    assert_eq!(e.vul(), crate::eval::vulnerability(&p, s, &all), "{p} {s}");
+                    for w in &legal {
+                        let want = vul_after_by_trying(&p, s, w);
+                        let got = e.after_wall(w, &legal, &afters);
+                        assert_eq!(got, want, "{p}: {s} after {w}");
+                        checked += 1;
+                        changed += usize::from(got != e.vul());
+                    }
+                }
+            }
+            let moves = p.legal_moves();
+            // Pawn moves two times in three, so that pawns come near their goals.
+            let pawns: Vec<Move> =
+                moves.iter().copied().filter(|m| matches!(m, Move::Pawn(_))).collect();
+            let m = if rng.below(3) > 0 && !pawns.is_empty() {
+                pawns[rng.below(pawns.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            p.play_unchecked(m);
+        }
+    }
+    // Enough cases, and some in which a wall changes a vulnerability.
+    assert!(checked > 10_000, "{checked}");
+    assert!(changed > 100, "{changed} of {checked}");
+}
