@@ -3,19 +3,21 @@
 //! path) after each wall the mover could place, exactly and for little more than a set
 //! lookup per wall.
 //!
-//! Take a shortest path `P` of the player and the walls that block a step of it (`cut`). A
-//! wall can lengthen the player's path only if it blocks a step of every shortest path, so
-//! only walls of `cut` can: those that could be placed are the *tries*, each kept with the
-//! position after it and the walls that block its new shortest path. After the mover's wall
+//! Take a shortest path `P` of the player and the walls that block a step of it (the walls
+//! *across* it). A wall can lengthen the player's path only if it blocks a step of every
+//! shortest path, so only walls across `P` can: those the mover could place are the
+//! *tries*, each kept with the position after it (in [`Afters`], shared by the players of
+//! the node) and the walls across the player's new shortest path. After the mover's wall
 //! `W`:
-//! - if `W` blocks a step of `P`, the player's path changes: its vulnerability is measured
-//!   afresh in the position after `W` (the same reasoning, one level down);
+//! - if `W` is across `P`, it is one of the tries and the player's path changes: the walls
+//!   across its new path are tried in the position after `W` (the same reasoning, one level
+//!   down);
 //! - otherwise `P` is still a shortest path, and only the tries can lengthen it: a try that
-//!   overlaps or crosses `W` is gone, one whose new path `W` blocks is measured with both
+//!   overlaps or crosses `W` is gone, one whose new path `W` is across is measured with both
 //!   walls (or gone, if together they would cut the player off), and every other try
 //!   lengthens the path as much as it did.
 //!
-//! So a wall that blocks no step of `P`, of a try's path, and touches no try leaves the
+//! So a wall that is across neither `P` nor a try's path, and touches no try, leaves the
 //! vulnerability as it was; the walls that do (`touched`) are a few dozen at most. The one
 //! thing not followed is the rule that a wall may not cut *another* player off: a try that
 //! only together with `W` would close another player's last path still counts.
