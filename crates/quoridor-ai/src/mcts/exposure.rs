@@ -65,17 +65,7 @@ pub(super) fn walls_across(path: impl Iterator<Item = Square>) -> WallSet {
 
 /// Whether two walls cannot stand together: the same wall, overlapping, or crossing.
 pub(super) fn clash(a: Wall, b: Wall) -> bool {
-    let (x, y) = (a.anchor(), b.anchor());
-    if x == y {
-        return true;
-    }
-    if a.orientation() != b.orientation() {
-        return false;
-    }
-    match a.orientation() {
-        Orientation::Horizontal => x.row() == y.row() && x.col().abs_diff(y.col()) == 1,
-        Orientation::Vertical => x.col() == y.col() && x.row().abs_diff(y.row()) == 1,
-    }
+    a == b || WallSet::from_iter([a]).conflict_with(b).is_some()
 }
 
 /// Positions after walls, shared by the exposures of one node: the players' paths near

@@ -267,7 +267,7 @@ fn vul_after_by_trying(pos: &Position, seat: Seat, wall: quoridor_core::Wall) ->
     let Some(d) = child.distance(seat) else { return 0 };
     let mut most = 0;
     for w in &legal {
-        if super::exposure::clash(w, wall) {
+        if w == wall || quoridor_core::WallSet::from_iter([wall]).conflict_with(w).is_some() {
             continue;
         }
         if let Some(a) = child.distance_after_wall(seat, w) {
