@@ -93,6 +93,80 @@ impl Wall {
         }
     }
 
+    /// The wall at `anchor`, if there is one ([`Wall::new`]).
+    const fn at(anchor: Option<Square>, orientation: Orientation) -> Option<Wall> {
+        match anchor {
+            Some(sq) => Wall::new(sq, orientation),
+            None => None,
+        }
+    }
+
+    /// The walls that cannot stand together with this one: itself, the wall that crosses
+    /// it (the same anchor, the other orientation) and the two it overlaps (one anchor
+    /// before and after it along its length); fewer at the edge of the largest board. The
+    /// walls [`WallSet::conflict_with`] finds.
+    ///
+    /// ```
+    /// use quoridor_core::Wall;
+    /// let w = |s: &str| s.parse::<Wall>().unwrap();
+    /// assert_eq!(w("e3h").clashing(), [Some(w("e3h")), Some(w("e3v")), Some(w("d3h")), Some(w("f3h"))]);
+    /// assert_eq!(w("a1v").clashing(), [Some(w("a1v")), Some(w("a1h")), None, Some(w("a2v"))]);
+    /// ```
+    #[must_use]
+    pub const fn clashing(self) -> [Option<Wall>; 4] {
+        let (c, r) = (self.anchor.col(), self.anchor.row());
+        let o = self.orientation;
+        let (crossing, before, after) = match o {
+            Orientation::Horizontal => (
+                Orientation::Vertical,
+                if c > 0 { Square::new(c - 1, r) } else { None },
+                Square::new(c + 1, r),
+            ),
+            Orientation::Vertical => (
+                Orientation::Horizontal,
+                if r > 0 { Square::new(c, r - 1) } else { None },
+                Square::new(c, r + 1),
+            ),
+        };
+        [
+            Some(self),
+            Some(Wall { anchor: self.anchor, orientation: crossing }),
+            Wall::at(before, o),
+            Wall::at(after, o),
+        ]
+    }
+
+    /// The walls that block the pawn step between `a` and `b` (either way), the inverse of
+    /// [`Wall::blocked_steps`]: two walls cover every edge between neighbouring squares,
+    /// the one anchored at the lower square and the one beside it (west of it for a step
+    /// north, south of it for a step east); fewer at the edge of the largest board, none
+    /// when the squares are not orthogonal neighbours. A wall may be off a smaller board:
+    /// [`Wall::on_board`] tells.
+    ///
+    /// ```
+    /// use quoridor_core::{Square, Wall};
+    /// let sq = |s: &str| s.parse::<Square>().unwrap();
+    /// let w = |s: &str| s.parse::<Wall>().unwrap();
+    /// // e3-e4 is blocked by d3h and e3h; e3-f3 by e2v and e3v.
+    /// assert_eq!(Wall::blocking(sq("e4"), sq("e3")), [Some(w("e3h")), Some(w("d3h"))]);
+    /// assert_eq!(Wall::blocking(sq("e3"), sq("f3")), [Some(w("e3v")), Some(w("e2v"))]);
+    /// assert_eq!(Wall::blocking(sq("a1"), sq("a2")), [Some(w("a1h")), None]);
+    /// assert_eq!(Wall::blocking(sq("e3"), sq("f4")), [None, None]);
+    /// ```
+    #[must_use]
+    pub const fn blocking(a: Square, b: Square) -> [Option<Wall>; 2] {
+        let (lo, hi) = if a.index() <= b.index() { (a, b) } else { (b, a) };
+        let (c, r) = (lo.col(), lo.row());
+        let (orientation, beside) = if hi.col() == c && hi.row() == r + 1 {
+            (Orientation::Horizontal, if c > 0 { Square::new(c - 1, r) } else { None })
+        } else if hi.row() == r && hi.col() == c + 1 {
+            (Orientation::Vertical, if r > 0 { Square::new(c, r - 1) } else { None })
+        } else {
+            return [None, None];
+        };
+        [Wall::new(lo, orientation), Wall::at(beside, orientation)]
+    }
+
     /// The two pawn steps this wall blocks, each as (square, direction north or east).
     #[must_use]
     pub const fn blocked_steps(self) -> [(Square, crate::Direction); 2] {
@@ -351,6 +425,68 @@ mod tests {
         assert_eq!(w("e3v").blocked_steps(), [(sq("e3"), East), (sq("e4"), East)]);
         assert_eq!(w("j10h").blocked_steps(), [(sq("j10"), North), (sq("k10"), North)]);
         assert_eq!(w("j10v").blocked_steps(), [(sq("j10"), East), (sq("j11"), East)]);
+    }
+
+    #[test]
+    fn blocking_is_the_inverse_of_blocked_steps() {
+        use std::vec::Vec;
+        let squares: Vec<Square> = (0..MAX_SIZE)
+            .flat_map(|r| (0..MAX_SIZE).filter_map(move |c| Square::new(c, r)))
+            .collect();
+        let walls: Vec<Wall> = squares
+            .iter()
+            .flat_map(|&sq| {
+                [Orientation::Horizontal, Orientation::Vertical].map(|o| Wall::new(sq, o))
+            })
+            .flatten()
+            .collect();
+        let mut blocked = 0;
+        for &a in &squares {
+            for &b in &squares {
+                let step = |s: Square, d: crate::Direction, to: Square| {
+                    i32::from(s.index()) + i32::from(d.offset()) == i32::from(to.index())
+                };
+                let mut want: Vec<Wall> = walls
+                    .iter()
+                    .copied()
+                    .filter(|w| {
+                        w.blocked_steps()
+                            .iter()
+                            .any(|&(s, d)| (s == a && step(s, d, b)) || (s == b && step(s, d, a)))
+                    })
+                    .collect();
+                let mut got: Vec<Wall> = Wall::blocking(a, b).into_iter().flatten().collect();
+                got.sort();
+                want.sort();
+                assert_eq!(got, want, "{a}-{b}");
+                blocked += usize::from(!got.is_empty());
+            }
+        }
+        // The 220 edges between neighbours of the largest board, each both ways.
+        assert_eq!(blocked, 2 * 2 * 11 * 10);
+    }
+
+    #[test]
+    fn clashing_is_what_conflict_with_finds() {
+        let walls = (0..MAX_SIZE)
+            .flat_map(|r| (0..MAX_SIZE).filter_map(move |c| Square::new(c, r)))
+            .flat_map(|sq| {
+                [Orientation::Horizontal, Orientation::Vertical].map(|o| Wall::new(sq, o))
+            })
+            .flatten();
+        let mut clashes = 0;
+        for a in walls.clone() {
+            let set: WallSet = [a].into_iter().collect();
+            for b in walls.clone() {
+                let clash = a == b || set.conflict_with(b).is_some();
+                assert_eq!(a.clashing().contains(&Some(b)), clash, "{a} {b}");
+                clashes += usize::from(clash);
+            }
+            assert!(a.clashing().into_iter().flatten().all(|w| w.anchor().col() + 1 < MAX_SIZE));
+        }
+        // Each of the 200 walls clashes with itself and its crossing wall, and each of the
+        // 2 * 10 * 9 pairs of overlapping walls both ways.
+        assert_eq!(clashes, 2 * 200 + 2 * 2 * 10 * 9);
     }
 
     #[test]

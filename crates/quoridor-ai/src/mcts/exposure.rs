@@ -22,7 +22,7 @@
 //! thing not followed is the rule that a wall may not cut *another* player off: a try that
 //! only together with `W` would close another player's last path still counts.
 
-use quoridor_core::{Move, Orientation, Position, Seat, Square, Wall, WallSet};
+use quoridor_core::{Move, Position, Seat, Square, Wall, WallSet};
 
 use crate::eval::VUL_NEAR;
 
@@ -38,24 +38,8 @@ pub(super) fn walls_across(path: impl Iterator<Item = Square>) -> WallSet {
     let mut prev: Option<Square> = None;
     for sq in path {
         if let Some(p) = prev {
-            // The step between `p` and `sq`, as the northward or eastward step of its lower
-            // square: a horizontal wall anchored at that square or west of it blocks a
-            // northward step, a vertical one anchored at it or south of it an eastward one.
-            let (low, o) = match (sq.row().cmp(&p.row()), sq.col().cmp(&p.col())) {
-                (core::cmp::Ordering::Greater, _) => (p, Orientation::Horizontal),
-                (core::cmp::Ordering::Less, _) => (sq, Orientation::Horizontal),
-                (_, core::cmp::Ordering::Greater) => (p, Orientation::Vertical),
-                _ => (sq, Orientation::Vertical),
-            };
-            let (c, r) = (low.col(), low.row());
-            let beside = match o {
-                Orientation::Horizontal => c.checked_sub(1).and_then(|c| Square::new(c, r)),
-                Orientation::Vertical => r.checked_sub(1).and_then(|r| Square::new(c, r)),
-            };
-            for a in [Some(low), beside].into_iter().flatten() {
-                if let Some(w) = Wall::new(a, o) {
-                    cut.insert(w);
-                }
+            for w in Wall::blocking(p, sq).into_iter().flatten() {
+                cut.insert(w);
             }
         }
         prev = Some(sq);
@@ -65,7 +49,7 @@ pub(super) fn walls_across(path: impl Iterator<Item = Square>) -> WallSet {
 
 /// Whether two walls cannot stand together: the same wall, overlapping, or crossing.
 pub(super) fn clash(a: Wall, b: Wall) -> bool {
-    a == b || WallSet::from_iter([a]).conflict_with(b).is_some()
+    a.clashing().contains(&Some(b))
 }
 
 /// Positions after walls, shared by the exposures of one node: the players' paths near
@@ -133,7 +117,7 @@ impl Exposure {
             let Some(d) = child.distance(seat) else { continue };
             let t = Try { wall, dist: d, across: walls_across(child.shortest_path(seat)), at };
             e.vul = e.vul.max(d.saturating_sub(dist).min(VUL_NEAR));
-            for w in t.across.into_iter().chain(clashes(wall)) {
+            for w in t.across.into_iter().chain(wall.clashing().into_iter().flatten()) {
                 e.touched.insert(w);
             }
             // A path of at most `EXPOSED` steps has at most `MOST_TRIES` walls across it.
@@ -196,26 +180,4 @@ impl Exposure {
         }
         most
     }
-}
-
-/// The walls that cannot stand with `w` (itself among them).
-fn clashes(w: Wall) -> impl Iterator<Item = Wall> {
-    let a = w.anchor();
-    let (c, r) = (a.col(), a.row());
-    let other = match w.orientation() {
-        Orientation::Horizontal => Orientation::Vertical,
-        Orientation::Vertical => Orientation::Horizontal,
-    };
-    let along = match w.orientation() {
-        Orientation::Horizontal => {
-            [c.checked_sub(1).and_then(|c| Square::new(c, r)), Square::new(c + 1, r)]
-        }
-        Orientation::Vertical => {
-            [r.checked_sub(1).and_then(|r| Square::new(c, r)), Square::new(c, r + 1)]
-        }
-    };
-    [Some(w), Wall::new(a, other)]
-        .into_iter()
-        .chain(along.into_iter().map(move |s| s.and_then(|s| Wall::new(s, w.orientation()))))
-        .flatten()
 }
