@@ -46,7 +46,7 @@ impl Engine {
     /// [`Ponder::stop`]: call it after the engine's move, while the opponents think. The
     /// search uses the engine's threads and options; it ends by itself when the game is
     /// over, when the position is an exact race, or when the three- and four-player tree
-    /// fills its memory (the table's size, at least 64 MiB). Should the system refuse a
+    /// fills its memory (the table's size, at least 256 MiB). Should the system refuse a
     /// thread, nothing is searched and `stop` returns the engine as it was.
     #[must_use = "the engine is inside: `stop` gives it back"]
     pub fn ponder(self, game: &Game) -> Ponder {
