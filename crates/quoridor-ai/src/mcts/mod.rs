@@ -155,9 +155,13 @@ impl Tree {
         self.nodes.len() * size_of::<Node>() + self.edges.len() * size_of::<Edge>()
     }
 
-    /// Whether a node with `edges` more edges fits within the capacity.
-    fn fits(&self, edges: usize) -> bool {
+    /// Whether a node with `edges` more edges fits: within the capacity, and in memory that
+    /// the system gives (a refused allocation counts as a full tree, not an abort: in a
+    /// browser's WebAssembly memory the capacity may not be there to have).
+    fn fits(&mut self, edges: usize) -> bool {
         self.bytes() + size_of::<Node>() + edges * size_of::<Edge>() <= self.capacity
+            && reserve(&mut self.nodes, 1, self.capacity)
+            && reserve(&mut self.edges, edges, self.capacity)
     }
 
     /// Makes `pos` the root: the node of `pos` within `max_plies` of the old root keeps its
@@ -182,8 +186,12 @@ impl Tree {
     /// subtree (copied breadth first into new arenas); false when there is none.
     fn reroot(&mut self, key: u64, max_plies: usize) -> bool {
         let Some(root) = self.find(key, max_plies) else { return false };
-        let mut nodes = Vec::with_capacity(self.nodes.len());
-        let mut edges = Vec::with_capacity(self.edges.len());
+        let (mut nodes, mut edges) = (Vec::new(), Vec::new());
+        if nodes.try_reserve_exact(self.nodes.len()).is_err()
+            || edges.try_reserve_exact(self.edges.len()).is_err()
+        {
+            return false;
+        }
         nodes.push(self.nodes[root]);
         let mut i = 0;
         while i < nodes.len() {
@@ -397,6 +405,18 @@ fn outcome_values(o: Outcome) -> Values {
         v[s.index()] = 1.0;
     }
     v
+}
+
+/// Room for `more` items in `arena`, growing it by doubling but never past `capacity`
+/// bytes; false when the allocation is refused.
+fn reserve<T>(arena: &mut Vec<T>, more: usize, capacity: usize) -> bool {
+    let needed = arena.len().saturating_add(more);
+    if needed <= arena.capacity() {
+        return true;
+    }
+    let most = capacity / size_of::<T>().max(1);
+    let target = arena.capacity().saturating_mul(2).max(64).min(most).max(needed);
+    arena.try_reserve_exact(target - arena.len()).is_ok()
 }
 
 #[cfg(test)]

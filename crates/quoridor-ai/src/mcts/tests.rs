@@ -2,7 +2,7 @@
 
 use quoridor_core::{Move, Position, Seat};
 
-use super::{Ctx, Tree, Values, unpack};
+use super::{Ctx, Edge, Node, Tree, Values, unpack};
 use crate::params::{EvalParams, MultiSearch, SearchParams};
 use crate::{Engine, EngineOptions, Limits, Score};
 
@@ -132,6 +132,10 @@ fn the_tree_stays_within_its_memory() {
     }
     assert!(tree.bytes() <= capacity, "{} bytes", tree.bytes());
     assert!(grew > 100);
+    // Neither arena allocated past the capacity while doubling.
+    let nodes = tree.nodes.capacity() * size_of::<Node>();
+    let edges = tree.edges.capacity() * size_of::<Edge>();
+    assert!(nodes <= capacity && edges <= capacity, "{nodes} and {edges} bytes allocated");
 }
 
 #[test]
