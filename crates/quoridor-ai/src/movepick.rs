@@ -2,7 +2,7 @@
 //! root; pawn moves and the walls that cut an opponent's shortest path below it), their
 //! ordering keys, and the per-ply buffers that hold them so that no search allocates.
 
-use quoridor_core::{Bitboard, Move, Orientation, Position, Seat};
+use quoridor_core::{Bitboard, Move, Position, Seat};
 
 use crate::ordering::{Heuristics, KEY_HASH_MOVE, KEY_KILLER_1, KEY_KILLER_2, encode};
 use crate::params::MultiSearch;
@@ -164,37 +164,35 @@ impl MoveGen<'_> {
     ) {
         let me = pos.turn();
         let my_d = i32::from(pos.distance(me).unwrap_or(0));
-        let legal = pos.legal_walls();
-        let (mut ch, mut cv) = (legal.horizontal().bits(), legal.vertical().bits());
+        let mut walls = pos.legal_walls();
         if mode != Gen::All {
-            ch &= targets.cut_h;
-            cv &= targets.cut_v;
+            walls = walls.restricted_to(
+                Bitboard::from_bits_truncate(targets.cut_h),
+                Bitboard::from_bits_truncate(targets.cut_v),
+            );
         }
-        for (bits, o) in [(ch, Orientation::Horizontal), (cv, Orientation::Vertical)] {
-            for a in Bitboard::from_bits_truncate(bits) {
-                let Some(w) = quoridor_core::Wall::new(a, o) else { continue };
-                let mv = Move::Wall(w);
-                let code = keys.code(mv);
-                match mode {
-                    Gen::Lazy => out.push(mv, code, keys.key(code, 0), false, Child::Play),
-                    Gen::Gains | Gen::Full => {
-                        // The gain from the distances the wall leaves, without playing it.
-                        let mine = pos.distance_after_wall(me, w).unwrap_or(u8::MAX);
-                        let delta =
-                            targets.gain(my_d - i32::from(mine), |s| pos.distance_after_wall(s, w));
-                        if mode == Gen::Full || delta >= self.min_wall_gain {
-                            let key = keys.key(code, delta * GAIN_KEY);
-                            out.push(mv, code, key, delta <= QUIET_GAIN, Child::Play);
-                        }
-                    }
-                    Gen::All => {
-                        let k = out.kept_child(pos, mv);
-                        let child = &out.kids[usize::from(k)];
-                        let mine = child.distance(me).unwrap_or(0);
-                        let delta = targets.gain(my_d - i32::from(mine), |s| child.distance(s));
+        for w in walls {
+            let mv = Move::Wall(w);
+            let code = keys.code(mv);
+            match mode {
+                Gen::Lazy => out.push(mv, code, keys.key(code, 0), false, Child::Play),
+                Gen::Gains | Gen::Full => {
+                    // The gain from the distances the wall leaves, without playing it.
+                    let mine = pos.distance_after_wall(me, w).unwrap_or(u8::MAX);
+                    let delta =
+                        targets.gain(my_d - i32::from(mine), |s| pos.distance_after_wall(s, w));
+                    if mode == Gen::Full || delta >= self.min_wall_gain {
                         let key = keys.key(code, delta * GAIN_KEY);
-                        out.push(mv, code, key, delta <= QUIET_GAIN, Child::Kept(k));
+                        out.push(mv, code, key, delta <= QUIET_GAIN, Child::Play);
                     }
+                }
+                Gen::All => {
+                    let k = out.kept_child(pos, mv);
+                    let child = &out.kids[usize::from(k)];
+                    let mine = child.distance(me).unwrap_or(0);
+                    let delta = targets.gain(my_d - i32::from(mine), |s| child.distance(s));
+                    let key = keys.key(code, delta * GAIN_KEY);
+                    out.push(mv, code, key, delta <= QUIET_GAIN, Child::Kept(k));
                 }
             }
         }
@@ -248,17 +246,14 @@ fn push_pawn_moves(pos: &Position, keys: &Keys<'_>, out: &mut Buf, mode: Gen) {
 /// Adds every legal wall that cuts no opponent's shortest path (`Gen::Full`): it leaves
 /// their distances as they are, so it comes after the others, in history order.
 fn push_quiet_walls(pos: &Position, keys: &Keys<'_>, targets: &Targets, out: &mut Buf) {
-    let legal = pos.legal_walls();
-    for (bits, o) in [
-        (legal.horizontal().bits() & !targets.cut_h, Orientation::Horizontal),
-        (legal.vertical().bits() & !targets.cut_v, Orientation::Vertical),
-    ] {
-        for a in Bitboard::from_bits_truncate(bits) {
-            let Some(w) = quoridor_core::Wall::new(a, o) else { continue };
-            let mv = Move::Wall(w);
-            let code = keys.code(mv);
-            out.push(mv, code, keys.key(code, QUIET_WALL_KEY), true, Child::Play);
-        }
+    let quiet = pos.legal_walls().restricted_to(
+        Bitboard::from_bits_truncate(!targets.cut_h),
+        Bitboard::from_bits_truncate(!targets.cut_v),
+    );
+    for w in quiet {
+        let mv = Move::Wall(w);
+        let code = keys.code(mv);
+        out.push(mv, code, keys.key(code, QUIET_WALL_KEY), true, Child::Play);
     }
 }
 
@@ -356,10 +351,29 @@ fn path_cuts(pos: &Position, seat: Seat) -> (u128, u128) {
     (h, v)
 }
 
-/// Moves the best remaining candidate (highest key, then lowest code) to index `i`:
-/// selection instead of a full sort, as a cut-off usually comes after a few moves.
+/// Picks by selection before the rest is sorted: a cut-off usually comes after a few
+/// moves, and a node that has searched this many usually searches them all.
+const PICKS_BEFORE_SORT: usize = 3;
+
+/// Moves the best remaining candidate (highest key, then lowest code) to index `i`, for
+/// `i` = 0, 1, 2, ... in turn: the first picks by selection, then the rest sorted at once
+/// (the same order: no two candidates share a code), so that a node searching all its
+/// moves does not pay a quadratic selection.
 #[inline]
 pub(crate) fn pick_next(cands: &mut [Cand], i: usize) {
+    if i > PICKS_BEFORE_SORT {
+        return;
+    }
+    if i == PICKS_BEFORE_SORT {
+        if let Some(rest) = cands.get_mut(i..) {
+            // Highest key first, then lowest code: one integer to compare.
+            rest.sort_unstable_by_key(|c| {
+                (u64::from(!(c.key as u32 ^ 1 << 31)) << 16) | u64::from(c.code)
+            });
+            debug_assert!(rest.windows(2).all(|w| (w[0].key, w[0].code) != (w[1].key, w[1].code)));
+        }
+        return;
+    }
     let mut pick = i;
     for j in i + 1..cands.len() {
         let (a, b) = (&cands[j], &cands[pick]);

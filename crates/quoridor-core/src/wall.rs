@@ -260,6 +260,23 @@ impl WallSet {
         Bitboard::from_square_bits(self.v)
     }
 
+    /// The walls of the set whose anchors are in `horizontal` (horizontal walls) and
+    /// `vertical` (vertical walls): a subset, so its walls need no range check when
+    /// iterated (move generation keeps the legal walls that cut a path this way).
+    ///
+    /// ```
+    /// use quoridor_core::{Bitboard, Position, Square};
+    /// let legal = Position::default().legal_walls();
+    /// let e3: Square = "e3".parse()?;
+    /// let only = legal.restricted_to(Bitboard::from(e3), Bitboard::EMPTY);
+    /// assert_eq!(only.iter().map(|w| w.to_string()).collect::<Vec<_>>(), ["e3h"]);
+    /// # Ok::<(), quoridor_core::ParseSquareError>(())
+    /// ```
+    #[must_use]
+    pub const fn restricted_to(self, horizontal: Bitboard, vertical: Bitboard) -> WallSet {
+        WallSet { h: self.h & horizontal.bits(), v: self.v & vertical.bits() }
+    }
+
     /// Adds a wall; returns whether it was new.
     pub const fn insert(&mut self, w: Wall) -> bool {
         let had = self.contains(w);
