@@ -55,6 +55,9 @@ struct Node {
     /// A finished game, or a repetition (scored as a draw): never expanded.
     terminal: bool,
     visits: u32,
+    /// One more than the index of the node's position in the tree's kept positions, 0
+    /// when not kept.
+    pos: u32,
     /// Sum of the values backed up through this node, per seat.
     sum: [f64; 4],
     /// The max^n value of the evaluated subtree.
@@ -71,6 +74,7 @@ impl Node {
             mover: 0,
             terminal: false,
             visits: 0,
+            pos: 0,
             sum: [0.0; 4],
             imm: [0; 4],
             key: 0,
@@ -128,10 +132,20 @@ pub(crate) struct Tree {
     afters: exposure::Afters,
     /// Keys of the positions on the current line.
     line: Vec<u64>,
+    /// The positions of the nodes visited at least [`KEEP_POSITION_AFTER`] times, so that
+    /// an iteration plays only the moves below the deepest of them on its line.
+    positions: Vec<Position>,
+    /// The moves of the current line since its deepest kept position (or the root).
+    since: Vec<Move>,
     /// Whether the root's moves were cut to some of them: the tree is then not kept for
     /// the next search.
     filtered: bool,
 }
+
+/// Visits after which a node's position is kept: the iterations through it then start
+/// from it instead of playing the moves from the root (a wall played can mean a new
+/// shortest path for every player).
+const KEEP_POSITION_AFTER: u32 = 8;
 
 /// What one iteration did.
 pub(crate) struct Playout {
@@ -148,11 +162,14 @@ impl Tree {
     pub(crate) fn clear(&mut self) {
         self.nodes.clear();
         self.edges.clear();
+        self.positions.clear();
     }
 
     /// Bytes the arenas hold now.
     fn bytes(&self) -> usize {
-        self.nodes.len() * size_of::<Node>() + self.edges.len() * size_of::<Edge>()
+        self.nodes.len() * size_of::<Node>()
+            + self.edges.len() * size_of::<Edge>()
+            + self.positions.len() * size_of::<Position>()
     }
 
     /// Whether a node with `edges` more edges fits: within the capacity, and in memory that
@@ -193,6 +210,10 @@ impl Tree {
             return false;
         }
         nodes.push(self.nodes[root]);
+        // The kept positions are not carried over: their nodes keep them again when
+        // visited.
+        self.positions.clear();
+        nodes[0].pos = 0;
         let mut i = 0;
         while i < nodes.len() {
             let old = nodes[i];
@@ -200,7 +221,7 @@ impl Tree {
             for e in old.edges() {
                 let mut edge = self.edges[e];
                 if edge.child != 0 {
-                    nodes.push(self.nodes[edge.child as usize]);
+                    nodes.push(Node { pos: 0, ..self.nodes[edge.child as usize] });
                     edge.child = (nodes.len() - 1) as u32;
                 }
                 edges.push(edge);
@@ -242,11 +263,14 @@ impl Tree {
     /// yet visited, its node added (expanded, or scored when the game ends there or a
     /// position repeats), and its value backed up the line.
     pub(crate) fn iterate(&mut self, ctx: &Ctx<'_>, root: &Position) -> Playout {
-        let mut pos = *root;
         let mut path: Vec<u32> = Vec::with_capacity(32);
         path.push(0);
         self.line.clear();
         self.line.push(root.zobrist());
+        // The line's position is played only where it is needed: from the deepest kept
+        // position passed (`base`, or the root), the moves `since`.
+        let mut base: Option<usize> = None;
+        self.since.clear();
         let mut node = 0usize;
         let value = loop {
             let nd = self.nodes[node];
@@ -257,13 +281,31 @@ impl Tree {
             }
             let e = self.select(ctx, &nd);
             let edge = self.edges[e];
-            pos.play_unchecked(edge.mv);
             if edge.child != 0 {
                 node = edge.child as usize;
                 path.push(edge.child);
-                self.line.push(pos.zobrist());
+                let child = self.nodes[node];
+                self.line.push(child.key);
+                if child.pos != 0 {
+                    base = Some(child.pos as usize - 1);
+                    self.since.clear();
+                } else {
+                    self.since.push(edge.mv);
+                    if child.visits >= KEEP_POSITION_AFTER
+                        && !child.terminal
+                        && self.fits_position()
+                    {
+                        let p = self.line_position(root, base);
+                        self.positions.push(p);
+                        self.nodes[node].pos = self.positions.len() as u32;
+                        base = Some(self.positions.len() - 1);
+                        self.since.clear();
+                    }
+                }
                 continue;
             }
+            let mut pos = self.line_position(root, base);
+            pos.play_unchecked(edge.mv);
             // A move not visited yet: its node.
             if !self.fits(expand::most_edges(ctx.sp)) {
                 return Playout { depth: path.len() as u32, grew: false, new_node: false };
@@ -294,6 +336,23 @@ impl Tree {
         };
         self.back_up(ctx, &path, value);
         Playout { depth: path.len() as u32 - 1, grew: true, new_node: true }
+    }
+
+    /// The position of the current line: the kept position `base` (the root when `None`)
+    /// with the moves since it played.
+    fn line_position(&self, root: &Position, base: Option<usize>) -> Position {
+        let mut pos = base.map_or(*root, |b| self.positions[b]);
+        for &m in &self.since {
+            pos.play_unchecked(m);
+        }
+        pos
+    }
+
+    /// Whether one more kept position fits within the capacity, in memory that the system
+    /// gives.
+    fn fits_position(&mut self) -> bool {
+        self.bytes() + size_of::<Position>() <= self.capacity
+            && reserve(&mut self.positions, 1, self.capacity)
     }
 
     /// The edge of node `nd` that PUCT picks for its mover.

@@ -335,3 +335,46 @@ fn exposures_give_the_vulnerability_after_every_wall() {
     assert!(checked > 10_000, "{checked}");
     assert!(changed > 100, "{changed} of {checked}");
 }
+
+/// Every position the tree keeps is the one its node's line from the root reaches, with
+/// the same cached shortest paths (so an iteration starting from it searches as one
+/// playing the moves from the root would).
+#[test]
+fn the_kept_positions_are_those_of_their_nodes() {
+    let (params, sp) = (EvalParams::default(), SearchParams::default());
+    let c = ctx(&params, &sp, &[]);
+    for fen in [FOUR, THREE, KING] {
+        let root = pos(fen);
+        let mut tree = Tree::default();
+        tree.start(&c, &root, false, 64 << 20);
+        for _ in 0..3000 {
+            assert!(tree.iterate(&c, &root).grew);
+        }
+        let mut stack = vec![(0usize, root)];
+        let mut checked = 0;
+        while let Some((id, p)) = stack.pop() {
+            let n = tree.nodes[id];
+            if n.pos != 0 {
+                let kept = &tree.positions[n.pos as usize - 1];
+                assert_eq!(kept.to_string(), p.to_string(), "{fen}");
+                assert_eq!(kept.zobrist(), p.zobrist());
+                for s in p.active_seats() {
+                    assert!(kept.shortest_path(s).eq(p.shortest_path(s)), "{fen}: {p}, {s:?}");
+                }
+                checked += 1;
+            } else {
+                // Kept when passed with that many visits: one more after the pass.
+                assert!(n.visits <= super::KEEP_POSITION_AFTER || id == 0 || n.terminal);
+            }
+            for e in n.edges() {
+                let edge = tree.edges[e];
+                if edge.child != 0 {
+                    let mut child = p;
+                    child.play_unchecked(edge.mv);
+                    stack.push((edge.child as usize, child));
+                }
+            }
+        }
+        assert!(checked > 20, "{fen}: {checked} kept positions");
+    }
+}
