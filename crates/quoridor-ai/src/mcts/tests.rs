@@ -135,7 +135,10 @@ fn the_tree_stays_within_its_memory() {
     // Neither arena allocated past the capacity while doubling.
     let nodes = tree.nodes.capacity() * size_of::<Node>();
     let edges = tree.edges.capacity() * size_of::<Edge>();
+    let kept = tree.positions.capacity() * size_of::<Position>();
     assert!(nodes <= capacity && edges <= capacity, "{nodes} and {edges} bytes allocated");
+    assert!(kept <= capacity, "{kept} bytes of kept positions allocated");
+    assert!(!tree.positions.is_empty(), "no position kept");
 }
 
 #[test]
