@@ -10,8 +10,8 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 use quoridor_core::Players;
 use quoridor_core::{
-    BoardSize, Config, Event, Game, Move, Position, Seat, SeatSetup, SeatState, Setup, Square,
-    Variant, Wall, WallSet, default_walls,
+    BoardSize, Config, Event, Game, Move, Orientation, Position, Seat, SeatSetup, SeatState, Setup,
+    Square, Variant, Wall, WallSet, default_walls,
 };
 
 /// A configuration of any variant: size, 2/3/4 players or King of the Hill, default or
@@ -229,6 +229,34 @@ proptest! {
                         let d = after.distance(pos.turn());
                         if after.is_active(pos.turn()) {
                             prop_assert_eq!(pos.distance_from(pos.turn(), sq), d, "{} {}", m, pos);
+                        }
+                    }
+                }
+            }
+            if !apply(&mut game, step) {
+                break;
+            }
+        }
+    }
+
+    /// `distances_after_wall` answers for every seat what `distance_after_wall` answers
+    /// seat by seat, for every wall on the board (legal or not; one flood fill from the
+    /// crown in King of the Hill).
+    #[test]
+    fn distances_after_a_wall_agree_seat_by_seat((config, steps) in scenario()) {
+        let mut game = Game::new(&config).expect("valid config");
+        for (i, step) in steps.into_iter().enumerate() {
+            let pos = *game.position();
+            if i % 4 == 0 {
+                let n = pos.size().get();
+                for sq in (0..n).flat_map(|r| (0..n).filter_map(move |c| Square::new(c, r))) {
+                    for o in [Orientation::Horizontal, Orientation::Vertical] {
+                        let Some(w) = Wall::new(sq, o).filter(|w| w.on_board(pos.size())) else {
+                            continue;
+                        };
+                        let all = pos.distances_after_wall(w);
+                        for s in Seat::ALL {
+                            prop_assert_eq!(all[s.index()], pos.distance_after_wall(s, w), "{} {:?} {}", w, s, pos);
                         }
                     }
                 }

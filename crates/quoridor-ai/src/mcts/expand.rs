@@ -2,7 +2,7 @@
 //! the distances and walls the move leaves, without playing it), the moves kept (every pawn
 //! move, the walls best for the mover), and their priors.
 
-use quoridor_core::{Move, Position, Seat};
+use quoridor_core::{Move, Position, Seat, Variant};
 
 use super::exposure::Exposure;
 use super::{Ctx, Edge, Tree, Values, pack};
@@ -139,10 +139,19 @@ impl Tree {
         if vul_on {
             vul[..p.n].fill(0);
         }
+        let shared_goal = pos.variant() == Variant::KingOfTheHill;
         for wall in &legal {
             let mut d = p.dist;
-            for (d, &s) in d.iter_mut().zip(&p.order[..p.n]) {
-                *d = pos.distance_after_wall(s, wall).unwrap_or(u8::MAX);
+            if shared_goal {
+                // One flood fill from the crown for every path the wall cuts.
+                let after = pos.distances_after_wall(wall);
+                for (d, &s) in d.iter_mut().zip(&p.order[..p.n]) {
+                    *d = after[s.index()].unwrap_or(u8::MAX);
+                }
+            } else {
+                for (d, &s) in d.iter_mut().zip(&p.order[..p.n]) {
+                    *d = pos.distance_after_wall(s, wall).unwrap_or(u8::MAX);
+                }
             }
             if vul_on {
                 for i in 0..p.n {

@@ -100,6 +100,80 @@ impl Position {
         paths::distance(&open, self.pawns[i].bit(), self.goal_bits(seat))
     }
 
+    /// Every seat's shortest distance to its goal if the wall `w` were added, by seat index
+    /// ([`Seat::index`]): what [`Position::distance_after_wall`] answers for each seat, found
+    /// together. In King of the Hill, where every goal is the crown, one flood fill from the
+    /// crown measures every seat whose cached path the wall cuts; otherwise each such seat
+    /// has its own. `None` for a seat not in the game or one the wall would cut off.
+    ///
+    /// ```
+    /// use quoridor_core::{Config, Players, Position, Seat, Variant};
+    /// let koth = Config::default().with_players(Players::Four).with_variant(Variant::KingOfTheHill);
+    /// let pos = Position::start(&koth)?;
+    /// let w = "e4h".parse().unwrap(); // under the crown: South's path is cut
+    /// let all = pos.distances_after_wall(w);
+    /// for s in Seat::ALL {
+    ///     assert_eq!(all[s.index()], pos.distance_after_wall(s, w));
+    /// }
+    /// assert_eq!(all[Seat::South.index()], Some(6));
+    /// # Ok::<(), quoridor_core::ConfigError>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn distances_after_wall(&self, w: Wall) -> [Option<u8>; 4] {
+        let (o, a) = (w.orientation(), w.anchor().index());
+        let mut out = [None; 4];
+        // The seats whose cached path the wall cuts, by their pawns' squares.
+        let mut cut = [0u128; 4];
+        let mut pawns = 0u128;
+        let mut active = self.active;
+        while active != 0 {
+            let i = active.trailing_zeros() as usize;
+            active &= active - 1;
+            if self.stale & 1 << i == 0 && !self.paths[i].is_cut_by(o, a) {
+                out[i] = Some(self.paths[i].len);
+            } else {
+                cut[i] = self.pawns[i].bit();
+                pawns |= cut[i];
+            }
+        }
+        if pawns == 0 {
+            return out;
+        }
+        let open = open_with(&self.maze.open, o, a);
+        if self.variant != crate::config::Variant::KingOfTheHill {
+            for (i, &from) in cut.iter().enumerate() {
+                if from != 0 {
+                    out[i] = paths::distance(&open, from, self.goal_bits(Seat::ALL[i]));
+                }
+            }
+            return out;
+        }
+        let mut seen = self.geo().centre.bit();
+        let mut frontier = seen;
+        let mut d = 0u8;
+        loop {
+            if frontier & pawns != 0 {
+                for (i, &bit) in cut.iter().enumerate() {
+                    if bit & frontier != 0 {
+                        out[i] = Some(d);
+                    }
+                }
+                pawns &= !frontier;
+                if pawns == 0 {
+                    return out;
+                }
+            }
+            frontier = paths::expand(frontier, &open) & !seen;
+            if frontier == 0 {
+                // The seats not reached are cut off.
+                return out;
+            }
+            seen |= frontier;
+            d += 1;
+        }
+    }
+
     /// Shortest distance of `seat` computed afresh by a flood fill, for a stale cached path.
     fn search_distance(&self, seat: Seat) -> Option<u8> {
         if !self.is_active(seat) {
