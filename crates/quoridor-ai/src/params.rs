@@ -270,9 +270,9 @@ pub const MCTS_IMPLICIT: u32 = 0;
 pub const MCTS_HELPER_NOISE: i32 = 150;
 
 /// Least memory of a tree search's tree, in MiB (the engine's table size when larger). A
-/// three-player tree takes about 450 bytes a playout: 256 MiB hold about 600,000 playouts,
-/// several seconds of one thread (64 MiB filled within level 10's 1.3 s a move and ended
-/// its searches early).
+/// three-player tree takes about 480 bytes a playout (its kept positions included): 256 MiB
+/// hold about 560,000 playouts, several seconds of one thread (64 MiB filled within level
+/// 10's 1.3 s a move and ended its searches early).
 pub const MCTS_MIN_TREE_MB: usize = 256;
 
 /// Walls searched at a node of the max^n search (the best by their ordering key), besides
