@@ -209,11 +209,10 @@ impl Tree {
         {
             return false;
         }
-        nodes.push(self.nodes[root]);
         // The kept positions are not carried over: their nodes keep them again when
         // visited.
         self.positions.clear();
-        nodes[0].pos = 0;
+        nodes.push(Node { pos: 0, ..self.nodes[root] });
         let mut i = 0;
         while i < nodes.len() {
             let old = nodes[i];
@@ -304,12 +303,12 @@ impl Tree {
                 }
                 continue;
             }
-            let mut pos = self.line_position(root, base);
-            pos.play_unchecked(edge.mv);
             // A move not visited yet: its node.
             if !self.fits(expand::most_edges(ctx.sp)) {
                 return Playout { depth: path.len() as u32, grew: false, new_node: false };
             }
+            let mut pos = self.line_position(root, base);
+            pos.play_unchecked(edge.mv);
             let id = self.nodes.len();
             self.nodes.push(Node::new());
             self.edges[e].child = id as u32;
