@@ -654,8 +654,10 @@ mod tests {
         let pass: Vec<u64> = engine.workers.iter().map(|w| w.budget.nodes).collect();
         assert!(pass.iter().all(|&n| n > 1000), "nodes of each thread in the passes: {pass:?}");
         let total: u64 = pass.iter().sum();
-        // Neither thread did nearly all of it.
-        assert!(pass.iter().all(|&n| n * 10 > total), "{pass:?}");
+        // Neither thread did all but a crumb of it. The share depends on how the system
+        // schedules the threads (a loaded machine may run one far more than the other), so
+        // the bound is loose: a thread left out of the passes fails it, an uneven split not.
+        assert!(pass.iter().all(|&n| n * 50 > total), "{pass:?}");
     }
 
     #[test]

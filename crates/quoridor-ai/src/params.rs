@@ -265,6 +265,14 @@ pub const MCTS_NULL_WALLS: usize = 2;
 /// Lanctot et al. 2014).
 pub const MCTS_IMPLICIT: u32 = 0;
 
+/// The tree search's leader aversion, in thousandths, per [`crate::eval::MultiGame`]: the
+/// mover of a node picks its move by its own chance minus this share of the best chance
+/// among the others, so that every seat (and the tree's model of every opponent) blocks
+/// the race leader instead of waiting for another to do it. Set by matches against the
+/// previous engine (King of the Hill at 500 ms; `docs/strength.md`); three and four players
+/// keep 0.
+pub const MCTS_LEADER_AVERSION: [u32; 3] = [0, 0, 500];
+
 /// Noise on the priors of a helper thread's tree search, in thousandths of a logit either
 /// way, so that the threads' trees differ (their root moves' visits are added up).
 pub const MCTS_HELPER_NOISE: i32 = 150;
@@ -338,6 +346,8 @@ pub struct SearchParams {
     pub mcts_null_walls: usize,
     /// See [`MCTS_IMPLICIT`].
     pub mcts_implicit: u32,
+    /// See [`MCTS_LEADER_AVERSION`].
+    pub mcts_leader_aversion: [u32; 3],
 }
 
 impl Default for SearchParams {
@@ -366,6 +376,7 @@ impl Default for SearchParams {
             mcts_root_walls: MCTS_ROOT_WALLS,
             mcts_null_walls: MCTS_NULL_WALLS,
             mcts_implicit: MCTS_IMPLICIT,
+            mcts_leader_aversion: MCTS_LEADER_AVERSION,
         }
     }
 }

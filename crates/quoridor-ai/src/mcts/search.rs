@@ -8,7 +8,7 @@ use quoridor_core::{Move, Position};
 
 use super::{Ctx, Tree};
 use crate::eval::MultiGame;
-use crate::params::{EvalParams, MCTS_HELPER_NOISE, MCTS_MIN_TREE_MB, PV_MAX};
+use crate::params::{EvalParams, MCTS_HELPER_NOISE, MCTS_MIN_TREE_MB, PV_MAX, SearchParams};
 use crate::search::Worker;
 use crate::time::Instant;
 use crate::{Limits, Score, SearchInfo, SearchResult};
@@ -61,6 +61,7 @@ impl Worker {
             }),
             seed: self.settings.seed ^ (self.id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             only,
+            aversion: leader_aversion(pos, &self.settings.sparams),
         };
         let mut tree = std::mem::take(&mut self.tree);
         let capacity = self.tt.mb().max(MCTS_MIN_TREE_MB).saturating_mul(1 << 20);
@@ -173,6 +174,11 @@ pub(crate) fn score_of(pos: &Position, mv: Move, q: f32) -> Score {
     let scale = MultiGame::of(pos).map_or(190, |k| EvalParams::default().multi_scale[k.index()]);
     let logit = (p / (1.0 - p)).ln() + others.ln();
     Score::Eval((logit * f64::from(scale)).round() as i32)
+}
+
+/// The leader aversion of `pos`'s kind of game under `sp`, as a share (0 to 1).
+fn leader_aversion(pos: &Position, sp: &SearchParams) -> f32 {
+    MultiGame::of(pos).map_or(0.0, |k| sp.mcts_leader_aversion[k.index()] as f32 / 1000.0)
 }
 
 /// The evaluation noise of a level, in centi-steps, as thousandths of a logit of the

@@ -2,7 +2,7 @@
 
 use quoridor_core::{Move, Position, Seat};
 
-use super::{Ctx, Edge, Node, Tree, Values, unpack};
+use super::{Ctx, Edge, Node, Tree, Values, pack, unpack};
 use crate::params::{EvalParams, MultiSearch, SearchParams};
 use crate::{Engine, EngineOptions, Limits, Score};
 
@@ -11,7 +11,7 @@ fn pos(fen: &str) -> Position {
 }
 
 fn ctx<'a>(params: &'a EvalParams, sp: &'a SearchParams, history: &'a [u64]) -> Ctx<'a> {
-    Ctx { params, sp, history, noise: 0, seed: 0, only: None }
+    Ctx { params, sp, history, noise: 0, seed: 0, only: None, aversion: 0.0 }
 }
 
 fn engine() -> Engine {
@@ -380,4 +380,37 @@ fn the_kept_positions_are_those_of_their_nodes() {
         }
         assert!(checked > 20, "{fen}: {checked} kept positions");
     }
+}
+
+/// With leader aversion a mover prefers the move that holds the leader back to the one
+/// that is a little better for itself and lets the leader run; without it, the reverse.
+#[test]
+fn leader_aversion_makes_the_mover_block_the_leader() {
+    let params = EvalParams::default();
+    let sp = SearchParams::default();
+    let mut tree = Tree::default();
+    let at = |me: f32, leader: f32| pack([me, leader, 0.1, 0.1]);
+    let (a, b) = (Move::Pawn("e2".parse().unwrap()), Move::Pawn("d1".parse().unwrap()));
+    tree.edges = vec![
+        Edge { mv: a, prior: 0.5, q: at(0.10, 0.80), child: 0 },
+        Edge { mv: b, prior: 0.5, q: at(0.08, 0.50), child: 0 },
+    ];
+    let node = Node { first: 0, len: 2, visits: 1, ..Node::new() };
+    let mut c = ctx(&params, &sp, &[]);
+    assert_eq!(tree.edges[tree.select(&c, &node)].mv, a, "its own chance alone");
+    c.aversion = 0.5;
+    assert_eq!(tree.edges[tree.select(&c, &node)].mv, b, "the leader held back");
+    // The same with visited children: their means count, not the evaluation's values.
+    tree.edges[0].q = at(0.0, 0.0);
+    tree.edges[1].q = at(0.0, 0.0);
+    tree.nodes.push(Node::new()); // the root: nobody's child
+    for (e, v) in [(0, [0.10, 0.80, 0.1, 0.1]), (1, [0.08, 0.50, 0.1, 0.1])] {
+        tree.nodes.push(Node { visits: 10, sum: v.map(|x: f64| 10.0 * x), ..Node::new() });
+        tree.edges[e].child = tree.nodes.len() as u32 - 1;
+    }
+    let node = Node { visits: 21, ..node };
+    c.aversion = 0.0;
+    assert_eq!(tree.edges[tree.select(&c, &node)].mv, a);
+    c.aversion = 0.5;
+    assert_eq!(tree.edges[tree.select(&c, &node)].mv, b);
 }
