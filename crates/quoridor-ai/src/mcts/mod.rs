@@ -118,7 +118,8 @@ pub(crate) struct Ctx<'a> {
     /// one of them is legal.
     pub(crate) only: Option<&'a [Move]>,
     /// The share of the best other chance that a mover's selection takes off its own
-    /// ([`crate::params::MCTS_LEADER_AVERSION`] of the kind of game), 0 to 1.
+    /// ([`crate::params::MCTS_LEADER_AVERSION`] of the kind of game, over 1000): 0 skips
+    /// it; any setting is finite (from a `u32`), so scores never become NaN.
     pub(crate) aversion: f32,
 }
 
@@ -368,14 +369,23 @@ impl Tree {
         for e in nd.edges() {
             let edge = &self.edges[e];
             let (q, n) = if edge.child == 0 {
-                let lead = (0..4).filter(|&s| s != me).map(|s| edge.q[s]).max().unwrap_or(0);
-                ((f32::from(edge.q[me]) - ctx.aversion * f32::from(lead)) / Q_ONE, 0)
+                let q = f32::from(edge.q[me]) / Q_ONE;
+                if ctx.aversion == 0.0 {
+                    (q, 0)
+                } else {
+                    let lead = (0..4).filter(|&s| s != me).map(|s| edge.q[s]).max().unwrap_or(0);
+                    (q - ctx.aversion * f32::from(lead) / Q_ONE, 0)
+                }
             } else {
                 let child = &self.nodes[edge.child as usize];
                 let mean = child.mean(me);
-                let lead = (0..4).filter(|&s| s != me).map(|s| child.mean(s)).fold(0.0, f32::max);
                 let implicit = f32::from(child.imm[me]) / Q_ONE;
-                (mean + imm * (implicit - mean) - ctx.aversion * lead, child.visits)
+                let mut q = mean + imm * (implicit - mean);
+                if ctx.aversion != 0.0 {
+                    q -= ctx.aversion
+                        * (0..4).filter(|&s| s != me).map(|s| child.mean(s)).fold(0.0, f32::max);
+                }
+                (q, child.visits)
             };
             let score = q + explore * edge.prior / (n as f32 + 1.0);
             if score > best_score {

@@ -176,7 +176,8 @@ pub(crate) fn score_of(pos: &Position, mv: Move, q: f32) -> Score {
     Score::Eval((logit * f64::from(scale)).round() as i32)
 }
 
-/// The leader aversion of `pos`'s kind of game under `sp`, as a share (0 to 1).
+/// The leader aversion of `pos`'s kind of game under `sp`, as a share (1.0 for 1000;
+/// larger settings weigh the leader more than the mover's own chance, and stay finite).
 fn leader_aversion(pos: &Position, sp: &SearchParams) -> f32 {
     MultiGame::of(pos).map_or(0.0, |k| sp.mcts_leader_aversion[k.index()] as f32 / 1000.0)
 }
