@@ -185,7 +185,7 @@ impl Tree {
         // exactly from their exposures; the others' are taken as they were before it.
         let mut exposed: [Option<(usize, Exposure)>; 4] = [const { None }; 4];
         let mut afters = core::mem::take(&mut self.afters);
-        afters.clear();
+        afters.clear(pos);
         if vul_on {
             for (i, x) in exposed.iter_mut().enumerate().take(p.n) {
                 *x = Exposure::new(pos, p.order[i], &legal, &mut afters).map(|e| (i, e));
@@ -203,7 +203,7 @@ impl Tree {
             let mut v = vul;
             for (i, e) in exposed.iter().flatten() {
                 debug_assert_eq!(e.seat(), p.order[*i]);
-                v[*i] = e.after_wall(wall, &legal, &afters);
+                v[*i] = e.after_wall(wall, &legal, &mut afters);
             }
             if d == p.dist && v == vul {
                 if quiet_kept >= ctx.sp.mcts_null_walls {

@@ -22,7 +22,7 @@
 //! thing not followed is the rule that a wall may not cut *another* player off: a try that
 //! only together with `W` would close another player's last path still counts.
 
-use quoridor_core::{Move, Position, Seat, Square, Wall, WallSet};
+use quoridor_core::{Move, Orientation, Position, Seat, Square, Variant, Wall, WallSet};
 
 use crate::eval::VUL_NEAR;
 
@@ -47,25 +47,140 @@ pub(super) fn walls_across(path: impl Iterator<Item = Square>) -> WallSet {
     cut
 }
 
-/// Whether two walls cannot stand together: the same wall, overlapping, or crossing.
+/// Whether two walls cannot stand together: the same wall, overlapping, or crossing
+/// ([`Wall::clashing`], by arithmetic on the anchors).
 pub(super) fn clash(a: Wall, b: Wall) -> bool {
-    a.clashing().contains(&Some(b))
+    let (x, y) = (a.anchor(), b.anchor());
+    if x == y {
+        return true;
+    }
+    if a.orientation() != b.orientation() {
+        return false;
+    }
+    match a.orientation() {
+        Orientation::Horizontal => x.row() == y.row() && x.col().abs_diff(y.col()) == 1,
+        Orientation::Vertical => x.col() == y.col() && x.row().abs_diff(y.row()) == 1,
+    }
 }
 
-/// Positions after walls, shared by the exposures of one node: the players' paths near
-/// the goal overlap, and so do the walls across them.
-pub(super) type Afters = Vec<(Wall, Position)>;
+/// A wall's number, below 256: its anchor's index and its orientation.
+fn key(w: Wall) -> u16 {
+    u16::from(w.anchor().index()) | u16::from(w.orientation() == Orientation::Vertical) << 7
+}
 
-/// The index in `afters` of the position after `wall` (placed by the side to move of `pos`,
-/// which may place it), added if missing.
-fn after(afters: &mut Afters, pos: &Position, wall: Wall) -> usize {
-    if let Some(i) = afters.iter().position(|x| x.0 == wall) {
-        return i;
+/// Slots of the table of distances after two walls (a power of two).
+const PAIR_SLOTS: usize = 2048;
+
+/// Slots a lookup probes before it measures without remembering.
+const PAIR_PROBES: usize = 8;
+
+/// Distances after two walls: both walls' numbers, the expansion that wrote it, the seats
+/// measured (a bit each) and their distances ([`u8::MAX`] for cut off).
+#[derive(Clone, Copy, Default)]
+struct Pair {
+    key: u16,
+    known: u8,
+    stamp: u32,
+    dist: [u8; 4],
+}
+
+/// Positions after walls, shared by the exposures of one node (the players' paths near
+/// the goal overlap, and so do the walls across them), and the distances after two walls
+/// measured so far: the same two walls come up for each player whose path both cross, and
+/// as each other's try. In King of the Hill one flood fill from the crown measures every
+/// seat of a pair at once.
+#[derive(Default)]
+pub(super) struct Afters {
+    list: Vec<(Wall, Position)>,
+    pairs: Vec<Pair>,
+    /// This expansion's stamp: slots with another are empty.
+    stamp: u32,
+    shared_goal: bool,
+}
+
+impl core::fmt::Debug for Afters {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Afters").field("positions", &self.list.len()).finish_non_exhaustive()
     }
-    let mut p = *pos;
-    p.play_unchecked(Move::Wall(wall));
-    afters.push((wall, p));
-    afters.len() - 1
+}
+
+impl Afters {
+    /// Empties the lists for a new node of `pos`.
+    pub(super) fn clear(&mut self, pos: &Position) {
+        self.list.clear();
+        self.shared_goal = pos.variant() == Variant::KingOfTheHill;
+        if self.pairs.is_empty() {
+            self.pairs = vec![Pair::default(); PAIR_SLOTS];
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.pairs.fill(Pair::default());
+            self.stamp = 1;
+        }
+    }
+
+    /// The index of the position after `wall` (placed by the side to move of `pos`, which
+    /// may place it), added if missing.
+    fn after(&mut self, pos: &Position, wall: Wall) -> usize {
+        if let Some(i) = self.list.iter().position(|x| x.0 == wall) {
+            return i;
+        }
+        let mut p = *pos;
+        p.play_unchecked(Move::Wall(wall));
+        self.list.push((wall, p));
+        self.list.len() - 1
+    }
+
+    /// The position at `at`.
+    fn get(&self, at: usize) -> &Position {
+        &self.list[at].1
+    }
+
+    /// The distance of `seat` once the wall of the position at `at` and `other` (not
+    /// clashing with it, placeable) both stand; `None` if they cut it off.
+    fn distance_with(&mut self, at: usize, other: Wall, seat: Seat) -> Option<u8> {
+        let (wall, pos) = &self.list[at];
+        let (a, b) = (key(*wall), key(other));
+        let k = a.min(b) << 8 | a.max(b);
+        let bit = 1u8 << seat.index();
+        let home = (u32::from(k).wrapping_mul(0x9E37_79B1) >> 21) as usize;
+        let mut free = None;
+        for probe in 0..PAIR_PROBES {
+            let i = (home + probe) & (PAIR_SLOTS - 1);
+            let slot = self.pairs[i];
+            if slot.stamp != self.stamp {
+                free = Some(i);
+                break;
+            }
+            if slot.key == k {
+                if slot.known & bit != 0 {
+                    let d = slot.dist[seat.index()];
+                    return (d != u8::MAX).then_some(d);
+                }
+                free = Some(i);
+                break;
+            }
+        }
+        let Some(i) = free else {
+            return pos.distance_after_wall(seat, other);
+        };
+        let slot = &mut self.pairs[i];
+        if slot.stamp != self.stamp || slot.key != k {
+            *slot = Pair { key: k, known: 0, stamp: self.stamp, dist: [u8::MAX; 4] };
+        }
+        if self.shared_goal {
+            let all = pos.distances_after_wall(other);
+            for (d, x) in slot.dist.iter_mut().zip(all) {
+                *d = x.unwrap_or(u8::MAX);
+            }
+            slot.known = 0b1111;
+        } else {
+            slot.dist[seat.index()] = pos.distance_after_wall(seat, other).unwrap_or(u8::MAX);
+            slot.known |= bit;
+        }
+        let d = slot.dist[seat.index()];
+        (d != u8::MAX).then_some(d)
+    }
 }
 
 /// A wall across the player's path that the mover could place, and what it does to the
@@ -112,8 +227,8 @@ impl Exposure {
             Exposure { seat, dist, vul: 0, across, tries: [None; MOST_TRIES], touched: across };
         let mut n = 0;
         for wall in across.into_iter().filter(|&w| legal.contains(w)) {
-            let at = after(afters, pos, wall);
-            let child = &afters[at].1;
+            let at = afters.after(pos, wall);
+            let child = afters.get(at);
             let Some(d) = child.distance(seat) else { continue };
             let t = Try { wall, dist: d, across: walls_across(child.shortest_path(seat)), at };
             e.vul = e.vul.max(d.saturating_sub(dist).min(VUL_NEAR));
@@ -142,7 +257,7 @@ impl Exposure {
 
     /// The vulnerability after the mover places `wall`, one of `legal` (the walls the
     /// exposure was made with, and `afters` the positions it was made with).
-    pub(super) fn after_wall(&self, wall: Wall, legal: &WallSet, afters: &Afters) -> u8 {
+    pub(super) fn after_wall(&self, wall: Wall, legal: &WallSet, afters: &mut Afters) -> u8 {
         if !self.touched.contains(wall) {
             return self.vul;
         }
@@ -152,29 +267,36 @@ impl Exposure {
             let Some(t) = self.tries.iter().flatten().find(|t| t.wall == wall) else {
                 return self.vul;
             };
-            let child = &afters[t.at].1;
             let mut most = 0;
             for w in t.across {
                 if !legal.contains(w) || clash(w, wall) {
                     continue;
                 }
-                if let Some(a) = child.distance_after_wall(self.seat, w) {
+                if let Some(a) = afters.distance_with(t.at, w, self.seat) {
                     most = most.max(a.saturating_sub(t.dist).min(VUL_NEAR));
+                    if most >= VUL_NEAR {
+                        break;
+                    }
                 }
             }
             return most;
         }
+        // First the tries the wall leaves as they were, then (only if the most is not
+        // reached) those it lengthens further, each a flood fill.
         let mut most = 0;
         for t in self.tries.iter().flatten() {
-            if clash(t.wall, wall) {
+            if !clash(t.wall, wall) && !t.across.contains(wall) {
+                most = most.max(t.dist.saturating_sub(self.dist).min(VUL_NEAR));
+            }
+        }
+        for t in self.tries.iter().flatten() {
+            if most >= VUL_NEAR {
+                break;
+            }
+            if clash(t.wall, wall) || !t.across.contains(wall) {
                 continue;
             }
-            let d = if t.across.contains(wall) {
-                afters[t.at].1.distance_after_wall(self.seat, wall)
-            } else {
-                Some(t.dist)
-            };
-            if let Some(d) = d {
+            if let Some(d) = afters.distance_with(t.at, wall, self.seat) {
                 most = most.max(d.saturating_sub(self.dist).min(VUL_NEAR));
             }
         }

@@ -286,7 +286,7 @@ fn vul_after_by_trying(pos: &Position, seat: Seat, wall: quoridor_core::Wall) ->
 
 #[test]
 fn exposures_give_the_vulnerability_after_every_wall() {
-    use super::exposure::Exposure;
+    use super::exposure::{Afters, Exposure};
     let mut rng = crate::SplitMix64::new(17);
     let (mut checked, mut changed) = (0, 0);
     for (g, start) in [
@@ -308,14 +308,17 @@ fn exposures_give_the_vulnerability_after_every_wall() {
             }
             let legal = p.legal_walls();
             if ply % 3 == g % 3 && !legal.is_empty() {
+                // One list for the node's players, as an expansion shares it: each
+                // player's answers may come from distances another measured.
+                let mut afters = Afters::default();
+                afters.clear(&p);
                 for s in p.turn_order().take(4) {
-                    let mut afters = Vec::new();
                     let Some(e) = Exposure::new(&p, s, &legal, &mut afters) else { continue };
                     let all = p.placeable_walls();
                     assert_eq!(e.vul(), crate::eval::vulnerability(&p, s, &all), "{p} {s}");
                     for w in &legal {
                         let want = vul_after_by_trying(&p, s, w);
-                        let got = e.after_wall(w, &legal, &afters);
+                        let got = e.after_wall(w, &legal, &mut afters);
                         assert_eq!(got, want, "{p}: {s} after {w}");
                         checked += 1;
                         changed += usize::from(got != e.vul());
@@ -413,4 +416,25 @@ fn leader_aversion_makes_the_mover_block_the_leader() {
     assert_eq!(tree.edges[tree.select(&c, &node)].mv, a);
     c.aversion = 0.5;
     assert_eq!(tree.edges[tree.select(&c, &node)].mv, b);
+}
+
+#[test]
+fn clash_is_what_the_rules_call_clashing() {
+    use quoridor_core::{Orientation, Square, Wall};
+    let walls: Vec<Wall> = (0..11)
+        .flat_map(|r| (0..11).map(move |c| (c, r)))
+        .filter_map(|(c, r)| Square::new(c, r))
+        .flat_map(|sq| [Orientation::Horizontal, Orientation::Vertical].map(|o| Wall::new(sq, o)))
+        .flatten()
+        .collect();
+    assert!(walls.len() >= 200, "{}", walls.len());
+    let mut clashes = 0;
+    for &a in &walls {
+        for &b in &walls {
+            let want = a.clashing().contains(&Some(b));
+            assert_eq!(super::exposure::clash(a, b), want, "{a} {b}");
+            clashes += usize::from(want);
+        }
+    }
+    assert!(clashes > 2 * walls.len(), "{clashes}");
 }
