@@ -13,6 +13,9 @@
 //! | 9 | 500 ms | 500 ms × 2/players | - | - |
 //! | 10 | 2 s | 2 s × 2/players | - | - |
 //!
+//! In King of the Hill levels 1 to 7 are 10, 20, 40, 80, 160, 320 and 640 playouts
+//! ([`Level::limits_in`]): its playouts cost about four times those of a four-player race.
+//!
 //! Noise is a pseudo-random amount added to every evaluation, drawn from the position's hash
 //! and the bot's seed: the same bot plays the same game, another seed another game. A
 //! random move is a uniformly drawn pawn move (never a wall: a beginner's slips are walks,
@@ -24,7 +27,7 @@
 
 use std::time::Duration;
 
-use quoridor_core::{Players, Position};
+use quoridor_core::{Players, Position, Variant};
 
 use crate::Limits;
 
@@ -75,7 +78,7 @@ impl Level {
     /// assert_eq!(five.limits_at(&Position::default()).depth, Some(3));
     /// ```
     pub fn limits_at(self, pos: &Position) -> Limits {
-        let own = self.limits_for(pos.players());
+        let own = self.limits_in(pos.players(), pos.variant());
         if pos.players().get() > 2 && pos.active_seats().count() <= 2 {
             return Limits { movetime: own.movetime, ..self.limits() };
         }
@@ -98,10 +101,31 @@ impl Level {
     /// assert_eq!(ten.limits_for(Players::Four).movetime, Some(Duration::from_secs(1)));
     /// ```
     pub fn limits_for(self, players: Players) -> Limits {
+        self.limits_in(players, Variant::Classic)
+    }
+
+    /// The search limits of this level in a game of `players` players and `variant`:
+    /// [`Level::limits_for`], except that in King of the Hill levels 1 to 7 are fewer
+    /// playouts (10, 20, 40, 80, 160, 320 and 640). There every pawn is near the crown
+    /// from the start, and a playout measures every player's exposure to walls: it costs
+    /// about four times one of a four-player race, so the timed level 8 plays fewer
+    /// playouts than the four-player level 7 in the positions that decide a game.
+    ///
+    /// ```
+    /// use quoridor_ai::Level;
+    /// use quoridor_core::{Players, Variant};
+    /// let seven = Level::new(7).unwrap();
+    /// assert_eq!(seven.limits_in(Players::Four, Variant::Classic).nodes, Some(2_500));
+    /// assert_eq!(seven.limits_in(Players::Four, Variant::KingOfTheHill).nodes, Some(640));
+    /// ```
+    pub fn limits_in(self, players: Players, variant: Variant) -> Limits {
         let ms = |t: u64| Some(Duration::from_millis(t * 2 / u64::from(players.get())));
         let cap = ms(2000);
         if players.get() > 2 {
-            let playouts = [30, 60, 150, 300, 700, 1_500, 2_500];
+            let playouts = match variant {
+                Variant::KingOfTheHill => [10, 20, 40, 80, 160, 320, 640],
+                _ => [30, 60, 150, 300, 700, 1_500, 2_500],
+            };
             return match self.0 {
                 l @ 1..=7 => Limits {
                     nodes: Some(playouts[usize::from(l - 1)]),
