@@ -101,6 +101,32 @@ impl Wall {
         }
     }
 
+    /// Whether `other` cannot stand together with this wall: one of [`Wall::clashing`],
+    /// found by arithmetic on the anchors (no walls built).
+    ///
+    /// ```
+    /// use quoridor_core::Wall;
+    /// let w = |s: &str| s.parse::<Wall>().unwrap();
+    /// assert!(w("e3h").clashes_with(w("f3h")) && w("e3h").clashes_with(w("e3v")));
+    /// assert!(!w("e3h").clashes_with(w("g3h")) && !w("e3h").clashes_with(w("e4v")));
+    /// ```
+    #[must_use]
+    pub const fn clashes_with(self, other: Wall) -> bool {
+        let (x, y) = (self.anchor, other.anchor);
+        if x.index() == y.index() {
+            return true;
+        }
+        match (self.orientation, other.orientation) {
+            (Orientation::Horizontal, Orientation::Horizontal) => {
+                x.row() == y.row() && x.col().abs_diff(y.col()) == 1
+            }
+            (Orientation::Vertical, Orientation::Vertical) => {
+                x.col() == y.col() && x.row().abs_diff(y.row()) == 1
+            }
+            _ => false,
+        }
+    }
+
     /// The walls that cannot stand together with this one: itself, the wall that crosses
     /// it (the same anchor, the other orientation) and the two it overlaps (one anchor
     /// before and after it along its length); fewer at the edge of the largest board. The
@@ -496,6 +522,7 @@ mod tests {
             for b in grid_walls() {
                 let clash = a == b || set.conflict_with(b).is_some();
                 assert_eq!(a.clashing().contains(&Some(b)), clash, "{a} {b}");
+                assert_eq!(a.clashes_with(b), clash, "{a} {b}");
                 clashes += usize::from(clash);
             }
         }

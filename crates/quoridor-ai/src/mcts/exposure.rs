@@ -47,22 +47,6 @@ pub(super) fn walls_across(path: impl Iterator<Item = Square>) -> WallSet {
     cut
 }
 
-/// Whether two walls cannot stand together: the same wall, overlapping, or crossing
-/// ([`Wall::clashing`], by arithmetic on the anchors).
-pub(super) fn clash(a: Wall, b: Wall) -> bool {
-    let (x, y) = (a.anchor(), b.anchor());
-    if x == y {
-        return true;
-    }
-    if a.orientation() != b.orientation() {
-        return false;
-    }
-    match a.orientation() {
-        Orientation::Horizontal => x.row() == y.row() && x.col().abs_diff(y.col()) == 1,
-        Orientation::Vertical => x.col() == y.col() && x.row().abs_diff(y.row()) == 1,
-    }
-}
-
 /// A wall's number, below 256: its anchor's index and its orientation.
 fn key(w: Wall) -> u16 {
     u16::from(w.anchor().index()) | u16::from(w.orientation() == Orientation::Vertical) << 7
@@ -269,7 +253,7 @@ impl Exposure {
             };
             let mut most = 0;
             for w in t.across {
-                if !legal.contains(w) || clash(w, wall) {
+                if !legal.contains(w) || w.clashes_with(wall) {
                     continue;
                 }
                 if let Some(a) = afters.distance_with(t.at, w, self.seat) {
@@ -285,7 +269,7 @@ impl Exposure {
         // reached) those it lengthens further, each a flood fill.
         let mut most = 0;
         for t in self.tries.iter().flatten() {
-            if !clash(t.wall, wall) && !t.across.contains(wall) {
+            if !t.wall.clashes_with(wall) && !t.across.contains(wall) {
                 most = most.max(t.dist.saturating_sub(self.dist).min(VUL_NEAR));
             }
         }
@@ -293,7 +277,7 @@ impl Exposure {
             if most >= VUL_NEAR {
                 break;
             }
-            if clash(t.wall, wall) || !t.across.contains(wall) {
+            if t.wall.clashes_with(wall) || !t.across.contains(wall) {
                 continue;
             }
             if let Some(d) = afters.distance_with(t.at, wall, self.seat) {

@@ -417,24 +417,3 @@ fn leader_aversion_makes_the_mover_block_the_leader() {
     c.aversion = 0.5;
     assert_eq!(tree.edges[tree.select(&c, &node)].mv, b);
 }
-
-#[test]
-fn clash_is_what_the_rules_call_clashing() {
-    use quoridor_core::{Orientation, Square, Wall};
-    let walls: Vec<Wall> = (0..11)
-        .flat_map(|r| (0..11).map(move |c| (c, r)))
-        .filter_map(|(c, r)| Square::new(c, r))
-        .flat_map(|sq| [Orientation::Horizontal, Orientation::Vertical].map(|o| Wall::new(sq, o)))
-        .flatten()
-        .collect();
-    assert!(walls.len() >= 200, "{}", walls.len());
-    let mut clashes = 0;
-    for &a in &walls {
-        for &b in &walls {
-            let want = a.clashing().contains(&Some(b));
-            assert_eq!(super::exposure::clash(a, b), want, "{a} {b}");
-            clashes += usize::from(want);
-        }
-    }
-    assert!(clashes > 2 * walls.len(), "{clashes}");
-}
