@@ -271,7 +271,7 @@ pub const MCTS_IMPLICIT: u32 = 0;
 /// the race leader instead of waiting for another to do it. Set by matches against the
 /// previous engine (King of the Hill at 500 ms; `docs/strength.md`); three and four players
 /// keep 0.
-pub const MCTS_LEADER_AVERSION: [u32; 3] = [0, 0, 500];
+pub const MCTS_LEADER_AVERSION: [u32; 3] = [0, 0, 800];
 
 /// Noise on the priors of a helper thread's tree search, in thousandths of a logit either
 /// way, so that the threads' trees differ (their root moves' visits are added up).

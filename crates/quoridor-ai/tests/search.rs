@@ -391,7 +391,7 @@ fn bench_signature_is_pinned() {
 }
 
 const TWO_PLAYER_SIGNATURE: u64 = 71_202;
-const BENCH_SIGNATURE: u64 = 230_933;
+const BENCH_SIGNATURE: u64 = 109_501;
 
 /// Waits until `ponder` has searched for `ms` milliseconds, then stops it.
 fn ponder_for(ponder: quoridor_ai::Ponder, ms: u64) -> (Engine, u64) {
