@@ -294,7 +294,7 @@ function runEngine() {
   state.thinking = thinking;
   state.info = null;
   state.infoPosition = position;
-  engine.play(position, level, (info) => showInfo(info, position)).then(async (answer) => {
+  engine.play(position, level, (info) => showInfo(info, position), game.record()).then(async (answer) => {
     // Another search, a new game or a move took over: nothing to play.
     if (state.thinking !== thinking) return;
     let move = answer.move;

@@ -64,8 +64,10 @@ export class EngineClient {
 
   // The level's move for the side to move in `position`: resolves { move, lastInfo, random,
   // randomPercent } (random: one of the level's random pawn moves, played without a search).
-  play(position, level, onInfo) {
-    return this.request({ kind: 'play', position, level }, onInfo);
+  // With the game's `record` (whose current position is `position`) the search knows the
+  // positions the game went through and counts a move back to one of them as a draw.
+  play(position, level, onInfo, record) {
+    return this.request({ kind: 'play', position, level, record }, onInfo);
   }
 
   // Analyses `position` until stopped: resolves when stopped (or at depth 100). With

@@ -46,7 +46,9 @@ self.onmessage = async (event) => {
         break;
       case 'play': {
         const bot = botFor(msg.level);
-        const move = bot.choose(msg.position, onInfo);
+        // With the game's record, the search knows the positions the game went through
+        // (a move back to one is a repetition, a draw to it): engines do not shuffle.
+        const move = msg.record !== undefined ? bot.chooseInGame(msg.record, onInfo) : bot.choose(msg.position, onInfo);
         // A level's random pawn move comes without a search: the page says so.
         const random = move !== undefined && bot.lastMoveRandom;
         self.postMessage({ id, type: 'done', move, random, randomPercent: bot.randomMovePercent });

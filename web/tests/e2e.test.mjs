@@ -443,6 +443,36 @@ test('the binding refuses bad analysis arguments with errors, not panics', async
   assert.deepEqual(messages.slice(7), [2, 'S W N', 4]);
 });
 
+test('a level bot given the game record knows its repetitions; a broken record is an error', async () => {
+  const out = await page.evaluate(async () => {
+    const m = await import('./pkg/quoridor_web.js');
+    await m.default();
+    // Three players step forward and back: South's natural e2 now brings back a position
+    // the game went through, which the search counts as a draw.
+    const g = new m.Game(9, 3, 'classic', undefined, 'S');
+    for (const mv of ['e2', 'b5', 'e8', 'e1', 'a5', 'e9']) g.play(mv);
+    const bot = new m.LevelBot(6, 1);
+    const res = [];
+    for (const record of ['1. e9 *', 'not a record']) {
+      try { bot.chooseInGame(record, () => {}); res.push('no error'); } catch (err) { res.push(`${err.constructor.name}: ${err.message}`); }
+    }
+    let infos = 0;
+    const move = bot.chooseInGame(g.record(), () => { infos += 1; });
+    res.push(move, infos > 0);
+    // The same position alone, without its past: e2 is the best move there.
+    res.push(new m.LevelBot(6, 1).choose(g.position(), () => {}));
+    g.play(move);
+    res.push(g.position());
+    return res;
+  });
+  assert.match(out[0], /^Error: .*e9/);
+  assert.match(out[1], /^Error: /);
+  assert.notEqual(out[2], 'e2');
+  assert.equal(out[3], true);
+  assert.equal(out[4], 'e2');
+  assert.match(out[5], /^9 /);
+});
+
 test('review: the graph of the game with its mistakes; a click on it or on the move list moves the board', async () => {
   await page.click('#analyse');
   // South walks back twice: moves the review marks.

@@ -296,6 +296,37 @@ impl EngineBot {
         Some(r.best)
     }
 
+    /// Chooses a move like [`Bot::choose_in_game`], knowing the positions `game` went
+    /// through (a move back to one of them is a repetition, which the search counts as a
+    /// draw), and calling `on_iteration` after every completed iteration of the search (not
+    /// at all when the level draws a random move instead).
+    ///
+    /// ```
+    /// use quoridor_ai::{EngineBot, Level};
+    /// use quoridor_core::Game;
+    /// let mut bot = EngineBot::with_level(Level::new(5).unwrap(), 1);
+    /// let mut game = Game::default();
+    /// game.play("e2".parse()?)?;
+    /// let mut depths = Vec::new();
+    /// let m = bot.choose_in_game_with_info(&game, &mut |i| depths.push(i.depth));
+    /// assert!(game.position().is_legal(m.unwrap()));
+    /// assert_eq!(depths, [1, 2, 3]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn choose_in_game_with_info(
+        &mut self,
+        game: &Game,
+        on_iteration: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<Move> {
+        if let Some(m) = self.random_move(game.position()) {
+            return Some(m);
+        }
+        let limits = self.limits_for(game.position());
+        let r = self.engine().search_game(game, &limits, on_iteration)?;
+        self.last_search = Some(r.info);
+        Some(r.best)
+    }
+
     /// The limits of a search of `pos`: the level's for its number of players, or the
     /// fixed ones.
     fn limits_for(&self, pos: &Position) -> Limits {
@@ -334,12 +365,6 @@ impl Bot for EngineBot {
     }
 
     fn choose_in_game(&mut self, game: &Game) -> Option<Move> {
-        if let Some(m) = self.random_move(game.position()) {
-            return Some(m);
-        }
-        let limits = self.limits_for(game.position());
-        let r = self.engine().search_game(game, &limits, &mut |_| {})?;
-        self.last_search = Some(r.info);
-        Some(r.best)
+        self.choose_in_game_with_info(game, &mut |_| {})
     }
 }

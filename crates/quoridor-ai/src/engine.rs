@@ -624,6 +624,44 @@ impl Engine {
         }
         result
     }
+
+    /// [`Engine::analyse_by_depth`] of the current position of `game`, knowing the
+    /// positions the game went through (as [`Engine::search_game`] does): a move back to
+    /// one of them is a repetition, as it is when the engine plays the game.
+    ///
+    /// ```
+    /// use quoridor_ai::{Engine, EngineOptions, Limits, MultiPv};
+    /// use quoridor_core::Game;
+    /// let mut engine = Engine::new(EngineOptions::default().with_hash_mb(16));
+    /// let mut game = Game::default();
+    /// for mv in ["e2", "e8", "e1", "e9"] {
+    ///     game.play(mv.parse()?)?;
+    /// }
+    /// let mut depths = 0;
+    /// let a = engine
+    ///     .analyse_game_by_depth(&game, &Limits::depth(3), MultiPv::ONE, &mut |_| depths += 1)
+    ///     .unwrap();
+    /// assert_eq!(depths, 3);
+    /// assert_eq!(a.depth, 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Panics
+    /// As [`Engine::search`]: only if `on_depth` panics, or on a bug in the search.
+    pub fn analyse_game_by_depth(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        multipv: MultiPv,
+        on_depth: &mut dyn FnMut(&AnalysisInfo),
+    ) -> Option<Analysis> {
+        self.set_history(game);
+        let result = self.analyse_by_depth(game.position(), limits, multipv, on_depth);
+        for w in &mut self.workers {
+            w.root.history.clear();
+        }
+        result
+    }
 }
 
 /// The first search's share of `limits` when more lines follow: half of a node or time

@@ -209,3 +209,30 @@ fn a_review_on_threads_divides_the_game_and_repeats_itself() {
     let (one, _) = run(1);
     assert_eq!(one.moves.len(), 12);
 }
+
+/// Three players: South, West and North step forward and back, back at the start. South's
+/// natural step `e2` now brings back a position the game went through: analysed as a game,
+/// the search sees the repetition (which nobody wins) and prefers another move; analysed as
+/// a lone position, `e2` is best.
+#[test]
+fn a_game_analysed_by_depth_knows_its_repetitions() {
+    let mut game = Game::new(&Config::default().with_players(Players::Three)).unwrap();
+    for m in ["e2", "b5", "e8", "e1", "a5", "e9"] {
+        game.play(m.parse().unwrap()).unwrap();
+    }
+    let again: quoridor_core::Move = "e2".parse().unwrap();
+    let all = MultiPv::new(usize::MAX).unwrap();
+    let score_of = |a: &Analysis| a.lines.iter().find(|c| c.mv == again).unwrap().score;
+    let mut depths = Vec::new();
+    let in_game = engine()
+        .analyse_game_by_depth(&game, &Limits::depth(2), all, &mut |i| depths.push(i.depth))
+        .unwrap();
+    assert_eq!(depths.last(), Some(&2));
+    let alone =
+        engine().analyse_by_depth(game.position(), &Limits::depth(2), all, &mut |_| {}).unwrap();
+    assert_eq!(alone.lines[0].mv, again);
+    assert_ne!(in_game.lines[0].mv, again);
+    assert!(score_of(&in_game) < score_of(&alone));
+    assert_eq!(in_game.lines.len(), alone.lines.len());
+    check_lines(game.position(), &in_game);
+}

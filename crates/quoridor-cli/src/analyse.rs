@@ -7,7 +7,7 @@ use std::time::Duration;
 use quoridor_ai::chance::{percent, seat_chances, win_chance};
 use quoridor_ai::tablebase::Value as Exact;
 use quoridor_ai::{Analysis, AnalysisInfo, Candidate, Engine, Limits, MultiPv, Score, Verdict};
-use quoridor_core::{Outcome, Position, Seat};
+use quoridor_core::{Game, Outcome, Position, Seat};
 use serde_json::{Value, json};
 
 use crate::board;
@@ -56,7 +56,7 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
     if args.json {
         let mut lines = Vec::new();
         let result = if search {
-            analyse_position(&mut engine, &pos, &limits, args.multipv, &mut |i| {
+            analyse_position(&mut engine, &game, &limits, args.multipv, &mut |i| {
                 lines.extend(info_json(i));
             })
         } else {
@@ -129,7 +129,7 @@ pub fn run(args: &Args, color: bool, out: &mut dyn Write) -> anyhow::Result<()> 
     let several = args.multipv.get() > 1;
     writeln!(out, "{}", info_header(several))?;
     let mut write_err = Ok(());
-    let result = analyse_position(&mut engine, &pos, &limits, args.multipv, &mut |info| {
+    let result = analyse_position(&mut engine, &game, &limits, args.multipv, &mut |info| {
         if write_err.is_ok() {
             write_err = write!(out, "{}", info_lines(info, several)).and_then(|()| out.flush());
         }
@@ -230,14 +230,16 @@ fn nps(nodes: u64, time: Duration) -> u64 {
 /// The table size of `analyse` when `--hash` is not given, in MiB.
 const DEFAULT_HASH_MB: usize = 32;
 
+/// The analysis of the game's current position, knowing the positions the game went
+/// through (a move back to one of them is a repetition, as when the engine plays).
 fn analyse_position(
     engine: &mut Engine,
-    pos: &Position,
+    game: &Game,
     limits: &Limits,
     multipv: MultiPv,
     each: &mut dyn FnMut(&AnalysisInfo),
 ) -> Option<Analysis> {
-    engine.analyse_by_depth(pos, limits, multipv, each)
+    engine.analyse_game_by_depth(game, limits, multipv, each)
 }
 
 /// An exact value from a tablebase in words: `win in 25 (proven)`, `draw (proven)`.

@@ -207,6 +207,24 @@ fn analyse_multipv_prints_the_best_moves_in_order() {
     assert_eq!(v["search"]["candidates"].as_array().unwrap().len(), legal);
 }
 
+/// `analyse --moves` analyses the game, not only its last position: in three players,
+/// back at the start after everyone stepped forward and back, South's `e2` brings back a
+/// position the game went through, a repetition to the engine as in `genmove` and `match`;
+/// the same position given alone has `e2` as its best move.
+#[test]
+fn analyse_of_moves_knows_the_game_s_repetitions() {
+    let args = ["analyse", "--json", "--depth", "2"];
+    let mut in_game = args.to_vec();
+    in_game.extend(["--players", "3", "--moves", "e2 b5 e8 e1 a5 e9"]);
+    let v = json_of(&in_game);
+    assert_ne!(v["search"]["best"], "e2", "{v}");
+    let position = v["position"].as_str().unwrap().to_string();
+    let mut alone = args.to_vec();
+    alone.extend(["--position", &position]);
+    let v = json_of(&alone);
+    assert_eq!(v["search"]["best"], "e2", "{v}");
+}
+
 #[test]
 fn analyse_shows_board_distances_status_and_search() {
     let out = stdout_of(&["analyse", "--moves", "e2 e8 e3h", "--depth", "2"]);

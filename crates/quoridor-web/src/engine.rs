@@ -214,6 +214,29 @@ impl LevelBot {
         Ok(m.map(|m| m.to_string()))
     }
 
+    /// The level's move for the side to move in the game of `record` (a game record, see
+    /// `docs/notation.md`), as [`LevelBot::choose`], knowing the positions the game went
+    /// through: a move back to one of them is a repetition, which the search counts as a
+    /// draw, so that engines do not shuffle back and forth.
+    ///
+    /// # Errors
+    /// What is wrong with the record, naming the line, tag or ply and the rule.
+    #[wasm_bindgen(js_name = chooseInGame)]
+    pub fn choose_in_game(
+        &mut self,
+        record: &str,
+        on_info: &js_sys::Function,
+    ) -> Result<Option<String>, JsError> {
+        let game: quoridor_core::Game = record.parse().map_err(js_error)?;
+        let pos = *game.position();
+        let mut report = reporter(&pos, on_info);
+        let m = self.inner.choose_in_game_with_info(&game, &mut report);
+        if let Some(info) = self.inner.last_search() {
+            report(info);
+        }
+        Ok(m.map(|m| m.to_string()))
+    }
+
     /// Thinks about `position` (in the position format: a person to move) for `ms`
     /// milliseconds, at most 1000, without playing: pondering while a person thinks, a
     /// slice at a time so that the worker reads its messages in between. What it finds
