@@ -318,7 +318,8 @@ impl Tree {
             self.edges[e].child = id as u32;
             path.push(id as u32);
             let key = pos.zobrist();
-            let repeated = ctx.history.binary_search(&key).is_ok() || self.line.contains(&key);
+            let of_game = ctx.history.binary_search(&key).is_ok();
+            let repeated = of_game || self.line.contains(&key);
             let n = &mut self.nodes[id];
             n.key = key;
             n.mover = pos.turn().index() as u8;
@@ -326,9 +327,22 @@ impl Tree {
                 n.terminal = true;
                 outcome_values(o)
             } else if repeated {
-                // As a draw at the ply limit: nobody wins.
                 n.terminal = true;
-                [0.0; 4]
+                if ctx.aversion == 0.0 || !of_game {
+                    // As a draw at the ply limit: nobody wins.
+                    [0.0; 4]
+                } else {
+                    // With the aversion a draw would be a refuge for a trailing seat:
+                    // bringing a position back counts as handing the game to the
+                    // leader among the others (by the evaluation after the move).
+                    let me = usize::from(nd.mover);
+                    let lead = (0..4).filter(|&s| s != me).max_by_key(|&s| edge.q[s]);
+                    let mut v = [0.0; 4];
+                    if let Some(s) = lead {
+                        v[s] = 1.0;
+                    }
+                    v
+                }
             } else {
                 self.expand(ctx, id, &pos, false)
             };

@@ -417,3 +417,35 @@ fn leader_aversion_makes_the_mover_block_the_leader() {
     c.aversion = 0.5;
     assert_eq!(tree.edges[tree.select(&c, &node)].mv, b);
 }
+
+/// A standoff of King of the Hill (game 21 of the level-8 ladder match, seed 998): every
+/// wall is down and the four pawns step to and fro. South's `a7` brings back the position
+/// of four moves before; with leader aversion a repetition scored as a draw was a refuge
+/// from West's lead, and the game went on that way to the ply cap. A repetition now counts
+/// as the leader's win: South steps out of the cycle.
+#[test]
+fn a_standoff_is_no_refuge_with_leader_aversion() {
+    use quoridor_core::{Config, Game, Players, Variant};
+    const MOVES: &str = "d1 f6v f9 g3h e5h b5 e9 c5v d2 c5 d3v f4h c3v d7h e8 d2h c8v e4v \
+        e3h h4h c2 e7v e9 i6 c3 c6 b6h i7 c4 f8h f9 i8 b4 b6 g9 h8 a4 a6 h9 g8 a5 a7 h8 f8 \
+        a6 b7 h7h f7 a7h c7 a1h f6";
+    let config = Config::default().with_players(Players::Four).with_variant(Variant::KingOfTheHill);
+    let mut game = Game::new(&config).unwrap();
+    for m in MOVES.split_whitespace() {
+        game.play(m.parse().unwrap()).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    // The cycle: twice round, South back on a6 with the move.
+    for _ in 0..6 {
+        for m in ["a7", "b7", "g8", "f7", "a6", "c7", "f8", "f6"] {
+            game.play(m.parse().unwrap()).unwrap();
+        }
+    }
+    let back: Move = "a7".parse().unwrap();
+    let mut after = *game.position();
+    after.play(back).unwrap();
+    assert!(game.positions().any(|p| p.zobrist() == after.zobrist()), "a7 repeats");
+    assert!(SearchParams::default().mcts_leader_aversion[2] > 0);
+    let r = engine().search_game(&game, &Limits::nodes(2000), &mut |_| {}).expect("not over");
+    assert!(game.position().is_legal(r.best));
+    assert_ne!(r.best, back, "South keeps the cycle going");
+}
