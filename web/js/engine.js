@@ -65,7 +65,7 @@ export class EngineClient {
   // The level's move for the side to move in `position`: resolves { move, lastInfo, random,
   // randomPercent } (random: one of the level's random pawn moves, played without a search).
   // With the game's `record` (whose current position is `position`) the search knows the
-  // positions the game went through and counts a move back to one of them as a draw.
+  // positions the game went through and counts a move back to one of them as a repetition.
   play(position, level, onInfo, record) {
     return this.request({ kind: 'play', position, level, record }, onInfo);
   }

@@ -47,7 +47,7 @@ self.onmessage = async (event) => {
       case 'play': {
         const bot = botFor(msg.level);
         // With the game's record, the search knows the positions the game went through
-        // (a move back to one is a repetition, a draw to it): engines do not shuffle.
+        // (a move back to one is a repetition, no gain to it): engines do not shuffle.
         const move = msg.record !== undefined ? bot.chooseInGame(msg.record, onInfo) : bot.choose(msg.position, onInfo);
         // A level's random pawn move comes without a search: the page says so.
         const random = move !== undefined && bot.lastMoveRandom;

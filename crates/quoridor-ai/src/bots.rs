@@ -297,8 +297,9 @@ impl EngineBot {
     }
 
     /// Chooses a move like [`Bot::choose_in_game`], knowing the positions `game` went
-    /// through (a move back to one of them is a repetition, which the search counts as a
-    /// draw), and calling `on_iteration` after every completed iteration of the search (not
+    /// through (in three and four players a move back to one of them is a repetition,
+    /// which the search counts as a draw, in King of the Hill as the leader's win: see
+    /// `docs/ai.md`), and calling `on_iteration` after every completed iteration of the search (not
     /// at all when the level draws a random move instead).
     ///
     /// ```

@@ -216,8 +216,9 @@ impl LevelBot {
 
     /// The level's move for the side to move in the game of `record` (a game record, see
     /// `docs/notation.md`), as [`LevelBot::choose`], knowing the positions the game went
-    /// through: a move back to one of them is a repetition, which the search counts as a
-    /// draw, so that engines do not shuffle back and forth.
+    /// through: in three and four players a move back to one of them is a repetition,
+    /// which the search counts as a draw (in King of the Hill as the leader's win), so
+    /// that engines do not shuffle back and forth.
     ///
     /// # Errors
     /// What is wrong with the record, naming the line, tag or ply and the rule.
