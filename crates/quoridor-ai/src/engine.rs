@@ -249,15 +249,21 @@ impl Engine {
         limits: &Limits,
         on_iteration: &mut dyn FnMut(&SearchInfo),
     ) -> Option<SearchResult> {
+        self.with_history(game, |e, pos| e.search(pos, limits, on_iteration))
+    }
+
+    /// Tells every thread the positions `game` went through before its current one.
+    /// Runs `f` on the current position of `game` with the game's past positions known to
+    /// every thread (a move back to one is a repetition), and forgets them afterwards.
+    fn with_history<T>(&mut self, game: &Game, f: impl FnOnce(&mut Self, &Position) -> T) -> T {
         self.set_history(game);
-        let result = self.search(game.position(), limits, on_iteration);
+        let result = f(self, game.position());
         for w in &mut self.workers {
             w.root.history.clear();
         }
         result
     }
 
-    /// Tells every thread the positions `game` went through before its current one.
     fn set_history(&mut self, game: &Game) {
         let current = game.position();
         let mut keys: Vec<u64> = game
@@ -617,12 +623,7 @@ impl Engine {
         multipv: MultiPv,
         on_iteration: &mut dyn FnMut(&SearchInfo),
     ) -> Option<Analysis> {
-        self.set_history(game);
-        let result = self.analyse(game.position(), limits, multipv, on_iteration);
-        for w in &mut self.workers {
-            w.root.history.clear();
-        }
-        result
+        self.with_history(game, |e, pos| e.analyse(pos, limits, multipv, on_iteration))
     }
 
     /// [`Engine::analyse_by_depth`] of the current position of `game`, knowing the
@@ -655,12 +656,7 @@ impl Engine {
         multipv: MultiPv,
         on_depth: &mut dyn FnMut(&AnalysisInfo),
     ) -> Option<Analysis> {
-        self.set_history(game);
-        let result = self.analyse_by_depth(game.position(), limits, multipv, on_depth);
-        for w in &mut self.workers {
-            w.root.history.clear();
-        }
-        result
+        self.with_history(game, |e, pos| e.analyse_by_depth(pos, limits, multipv, on_depth))
     }
 }
 
