@@ -4,17 +4,18 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use quoridor_ai::chance::win_chance;
 use quoridor_ai::params::MAX_THREADS;
 use quoridor_ai::{
     Bot, Engine, EngineBot, EngineOptions, GreedyBot, Level, Limits, MultiPv, RandomBot, Score,
 };
-use quoridor_core::Position;
+use quoridor_core::{Game, Position};
 
 use crate::convert::{self, given, int_at_least, int_in, integer};
 use crate::errors::value_error;
+use crate::game::PyGame;
 use crate::position::PyPosition;
 use crate::types::PyMove;
 
@@ -33,6 +34,21 @@ fn threads(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
 /// `hash_mb`: 1 to 65536.
 fn hash_mb(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
     int_in(obj, "hash_mb", 1, MAX_HASH_MB as i128)
+}
+
+/// What `analyse` and `choose` are given, as a game: a `Game` (its current position, knowing
+/// the positions the game went through: in three and four players a move back to one of
+/// them is a repetition, scored as a draw, as when the engine plays the game), or a
+/// `Position` alone (a game that starts there: nothing repeats).
+fn game_of(obj: &Bound<'_, PyAny>) -> PyResult<Game> {
+    if let Ok(p) = obj.cast::<PyPosition>() {
+        return Ok(Game::from_position(p.borrow().0));
+    }
+    if let Ok(g) = obj.cast::<PyGame>() {
+        return Ok(g.borrow().0.clone());
+    }
+    let ty = obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
+    Err(PyTypeError::new_err(format!("expected a Position or a Game, got {ty}")))
 }
 
 fn game_not_over(pos: &Position) -> PyResult<()> {
@@ -195,12 +211,16 @@ impl PyEngine {
         Ok(lock(&self.state)?.engine.options().hash_mb)
     }
 
-    /// Searches `position` and returns an `Analysis`. Give at least one limit: `depth`
+    /// Searches `position` (a `Position`, or a `Game`: its current position, knowing the
+    /// positions the game went through, so that in three and four players a move back to one
+    /// of them counts as a repetition, a draw, as when the engine plays) and returns an
+    /// `Analysis`. Give at least one limit: `depth`
     /// (plies, at least 1; the engine goes to 100 at most), `movetime` (seconds, more than
     /// 0), `nodes` (at least 1), or `level` (1 to 10: that level's limits and evaluation
     /// noise; explicit limits given with it replace the level's). The first limit reached
     /// ends the search. Raises `ValueError` when no limit is given, a limit breaks its rule
-    /// or the game is over, `TypeError` for a limit that is no number.
+    /// or the game is over, `TypeError` for a limit that is no number or a `position` that is
+    /// neither a `Position` nor a `Game`.
     ///
     /// `multipv` (at least 1; more than the legal moves gives them all) asks for the best
     /// moves each with its own score and line at the same depth, in `Analysis.lines`.
@@ -209,14 +229,15 @@ impl PyEngine {
     fn analyse(
         &self,
         py: Python<'_>,
-        position: PyRef<'_, PyPosition>,
+        position: &Bound<'_, PyAny>,
         depth: Option<&Bound<'_, PyAny>>,
         movetime: Option<&Bound<'_, PyAny>>,
         nodes: Option<&Bound<'_, PyAny>>,
         level: Option<&Bound<'_, PyAny>>,
         multipv: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyAnalysis> {
-        let pos = position.0;
+        let game = game_of(position)?;
+        let pos = *game.position();
         let multipv = given(multipv).map(self::multipv).transpose()?.unwrap_or(MultiPv::ONE);
         let level = given(level).map(convert::level).transpose()?;
         let depth = given(depth).map(|d| int_at_least(d, "depth", 1, u32::MAX)).transpose()?;
@@ -245,7 +266,7 @@ impl PyEngine {
                 state.engine.set_noise(noise);
                 state.noise = noise;
             }
-            Ok::<_, PyErr>(state.engine.analyse(&pos, &limits, multipv, &mut |_| {}))
+            Ok::<_, PyErr>(state.engine.analyse_game(&game, &limits, multipv, &mut |_| {}))
         })?;
         let a =
             result.ok_or_else(|| value_error("the game is over: there is no move to choose"))?;
@@ -366,11 +387,14 @@ impl PyBot {
         Ok(PyBot { kind, seed, bot: Mutex::new(kind.make(seed)) })
     }
 
-    /// A legal move for the side to move. Raises `ValueError` when the game is over.
-    fn choose(&self, py: Python<'_>, position: PyRef<'_, PyPosition>) -> PyResult<PyMove> {
-        let pos = position.0;
-        game_not_over(&pos)?;
-        let m = py.detach(|| lock(&self.bot).map(|mut b| b.choose(&pos)))?;
+    /// A legal move for the side to move of `position`: a `Position`, or a `Game` (an
+    /// engine level then knows the positions the game went through and, in three and four
+    /// players, does not bring one back unless it wants a draw). Raises `ValueError` when
+    /// the game is over, `TypeError` for anything else.
+    fn choose(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+        let game = game_of(position)?;
+        game_not_over(game.position())?;
+        let m = py.detach(|| lock(&self.bot).map(|mut b| b.choose_in_game(&game)))?;
         m.map(PyMove).ok_or_else(|| value_error("the game is over: there is no move to choose"))
     }
 

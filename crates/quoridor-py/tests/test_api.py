@@ -225,6 +225,35 @@ def test_engine_analyse_multipv_gives_ordered_lines_and_the_single_best_first():
         q.Engine(hash_mb=8).analyse(pos, depth=2, multipv="3")
 
 
+def test_engine_and_bots_given_a_game_know_its_repetitions():
+    # Three players: after these six plies South's best move alone is e2, back to the
+    # position after the game's first move; in the game that is a repetition (a draw).
+    game = q.Game(q.Config(players=3))
+    for m in ["e2", "b5", "e8", "e1", "a5", "e9"]:
+        game.play(m)
+    again = q.Move("e2")
+    alone = q.Engine(hash_mb=8).analyse(game.position, depth=2, multipv=100)
+    in_game = q.Engine(hash_mb=8).analyse(game, depth=2, multipv=100)
+    assert alone.best == again and in_game.best != again
+    score = {c.move: c.eval for c in alone.lines}
+    assert [c.move for c in in_game.lines if c.move == again] and len(in_game.lines) == len(alone.lines)
+    assert next(c.eval for c in in_game.lines if c.move == again) < score[again]
+    assert game.position.is_legal(in_game.best)
+    assert all(q.Bot(6, seed=s).choose(game) != again for s in range(4))
+    for kind in ["random", "greedy", 3]:
+        assert game.position.is_legal(q.Bot(kind, seed=2).choose(game))
+    for bad in ("e2", 3, None, [game]):
+        with pytest.raises(TypeError, match="expected a Position or a Game"):
+            q.Engine(hash_mb=8).analyse(bad, depth=1)
+        with pytest.raises(TypeError, match="expected a Position or a Game"):
+            q.Bot("random").choose(bad)
+    over = q.Game.from_position(q.Position("5 S:c5:3,N:b2:3 - N 11"))
+    with pytest.raises(ValueError, match="the game is over"):
+        q.Engine(hash_mb=8).analyse(over, depth=2)
+    with pytest.raises(ValueError, match="the game is over"):
+        q.Bot(3).choose(over)
+
+
 def test_engine_releases_the_gil_and_stops():
     import threading
     import time

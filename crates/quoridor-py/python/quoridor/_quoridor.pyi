@@ -297,7 +297,7 @@ class Engine:
     def hash_mb(self) -> int: ...
     def analyse(
         self,
-        position: Position,
+        position: Union[Position, Game],
         *,
         depth: Optional[int] = None,
         movetime: Optional[float] = None,
@@ -306,7 +306,8 @@ class Engine:
         multipv: Optional[int] = None,
     ) -> Analysis:
         """Give at least one limit; ``movetime`` is in seconds, ``level`` 1 to 10;
-        ``multipv`` (at least 1) best moves in ``Analysis.lines``."""
+        ``multipv`` (at least 1) best moves in ``Analysis.lines``. A ``Game`` is searched
+        at its current position knowing the positions it went through (repetitions)."""
     def stop(self) -> None: ...
     def new_game(self) -> None: ...
 
@@ -315,7 +316,7 @@ class Bot:
     """``Bot("random", seed)``, ``Bot("greedy")`` or ``Bot(level, seed)`` (1 to 10)."""
 
     def __new__(cls, kind: Union[str, int], seed: int = 0) -> Self: ...
-    def choose(self, position: Position) -> Move: ...
+    def choose(self, position: Union[Position, Game]) -> Move: ...
 
 #: What plays the seats the caller does not: a built-in bot (``"random"``, ``"greedy"``), an
 #: engine level 1 to 10, a Python policy ``opponent(obs, mask) -> actions`` called with a batch,
