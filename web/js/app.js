@@ -137,7 +137,7 @@ function ponderIfWanted() {
     if (level >= 8) {
       state.pondered = position;
       state.ponderSeat = all[(at + k) % all.length];
-      engine.ponder(position, level);
+      engine.ponder(position, level, state.game.record());
     }
     return;
   }

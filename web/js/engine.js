@@ -87,10 +87,10 @@ export class EngineClient {
   // While a person thinks: the bot of `level` thinks about `position` (levels 8 to 10;
   // the others search a fixed depth or playouts) until the next request, which it then
   // answers from what it found. No answer; `pondered` counts the worker's slices.
-  ponder(position, level) {
+  ponder(position, level, record) {
     if (this.pending) return;
     this.pondered = 0;
-    this.worker.postMessage({ id: 0, kind: 'ponder', position, level });
+    this.worker.postMessage({ id: 0, kind: 'ponder', position, level, record });
   }
 
   // Ends a ponder without asking anything else.

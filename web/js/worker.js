@@ -63,7 +63,9 @@ self.onmessage = async (event) => {
         const token = ponderToken;
         const bot = botFor(msg.level);
         let slices = 0;
-        while (token === ponderToken && bot.ponder(msg.position, 100)) {
+        // With the game's record, as for a move: the tree it grows knows the repetitions.
+        const slice = () => (msg.record !== undefined ? bot.ponderInGame(msg.record, 100) : bot.ponder(msg.position, 100));
+        while (token === ponderToken && slice()) {
           slices += 1;
           self.postMessage({ id, type: 'pondered', slices });
           await new Promise((resolve) => setTimeout(resolve, 0));

@@ -472,6 +472,12 @@ test('a level bot given the game record knows its repetitions; a broken record i
     res.push(move, infos > 0);
     // The same position alone, without its past: e2 is the best move there.
     res.push(new m.LevelBot(6, 1).choose(g.position(), () => {}));
+    // Pondering with the record too: the tree a timed level grows and then keeps for its
+    // move counts e2 as the repetition it is.
+    const timed = new m.LevelBot(8, 1);
+    try { timed.ponderInGame('not a record', 100); res.push('no error'); } catch (err) { res.push(`${err.constructor.name}: ${err.message}`); }
+    res.push(bot.ponderInGame(g.record(), 100), timed.ponderInGame(g.record(), 300));
+    res.push(timed.chooseInGame(g.record(), () => {}));
     g.play(move);
     res.push(g.position());
     return res;
@@ -481,7 +487,10 @@ test('a level bot given the game record knows its repetitions; a broken record i
   assert.notEqual(out[2], 'e2');
   assert.equal(out[3], true);
   assert.equal(out[4], 'e2');
-  assert.match(out[5], /^9 /);
+  assert.match(out[5], /^Error: /);
+  assert.deepEqual(out.slice(6, 8), [false, true], 'only the timed levels ponder');
+  assert.notEqual(out[8], 'e2');
+  assert.match(out[9], /^9 /);
 });
 
 test('review: the graph of the game with its mistakes; a click on it or on the move list moves the board', async () => {

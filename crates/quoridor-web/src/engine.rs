@@ -259,6 +259,24 @@ impl LevelBot {
         Ok(true)
     }
 
+    /// [`LevelBot::ponder`] of the current position of the game of `record` (a game record,
+    /// see `docs/notation.md`), knowing the positions the game went through, as
+    /// [`LevelBot::choose_in_game`]: the tree it grows for three and four players, which the
+    /// next move keeps, counts a move back to one of them as a repetition.
+    ///
+    /// # Errors
+    /// What is wrong with the record, naming the line, tag or ply and the rule.
+    #[wasm_bindgen(js_name = ponderInGame)]
+    pub fn ponder_in_game(&mut self, record: &str, ms: u32) -> Result<bool, JsError> {
+        let game: quoridor_core::Game = record.parse().map_err(js_error)?;
+        if self.level.get() < 8 || game.position().is_game_over() {
+            return Ok(false);
+        }
+        let limits = Limits::movetime(Duration::from_millis(u64::from(ms.clamp(1, 1000))));
+        self.inner.engine().search_game(&game, &limits, &mut |_| {});
+        Ok(true)
+    }
+
     /// Whether the last move [`LevelBot::choose`] gave was one of the level's random pawn
     /// moves (no search ran, so `on_info` was not called): the page says so instead of
     /// showing no reasoning.
