@@ -199,14 +199,17 @@ pub const NULL_MIN_DEPTH: i32 = 3;
 /// ... and the reduction of the search after the pass, besides its ply.
 pub const NULL_REDUCTION: i32 = 3;
 
-/// Time per move: after an iteration, no new one starts once this share (percent) of the
-/// move's time is spent; an unfinished iteration still returns its best move so far.
+/// Time under a clock: after an iteration, no new one starts once this share (percent) of
+/// the move's hard limit is spent; an unfinished iteration still returns its best move so
+/// far. A two-player search under a time per move alone (no clock) spends all of it: what
+/// it saves is not banked.
 pub const TIME_NEW_ITERATION: u32 = 60;
 /// ... or once this share is spent when the best move has stayed the same for
 /// [`STABLE_ITERATIONS`] iterations from depth [`STABLE_FROM_DEPTH`] on.
 pub const TIME_STABLE: u32 = 30;
-/// [`TIME_NEW_ITERATION`] in three- and four-player games, whose selective paranoid search
-/// has not been measured to gain from the two-player share.
+/// [`TIME_NEW_ITERATION`] in three- and four-player games searched by alpha-beta
+/// ([`MultiSearch::Rival`]), under a time per move too: that selective paranoid search
+/// scored worse with a larger share.
 pub const TIME_NEW_ITERATION_MULTI: u32 = 40;
 /// See [`TIME_STABLE`].
 pub const STABLE_ITERATIONS: u32 = 3;

@@ -298,6 +298,22 @@ fn clock_and_movetime_searches_return_legal_moves() {
 }
 
 #[test]
+fn a_two_player_time_per_move_is_spent_to_its_deadline() {
+    // Three walls each, far from the goals: the best move settles within a few
+    // iterations, and a search that stopped as under a clock (no new iteration once 30% of
+    // the time is gone, as before) returned in about half of it. A time per move is not
+    // banked, so the search uses it to the deadline (0.95 t - 1 ms). A busy machine only
+    // makes the search take longer, never shorter.
+    let pos: Position = "9 S:e2:3,N:e8:3 - S 5".parse().unwrap();
+    let t = std::time::Duration::from_millis(1000);
+    let started = std::time::Instant::now();
+    let r = engine().search(&pos, &Limits::movetime(t), &mut |_| {}).unwrap();
+    let spent = started.elapsed();
+    assert!(spent >= t * 9 / 10, "{spent:?} of {t:?}");
+    assert!(pos.is_legal(r.best));
+}
+
+#[test]
 fn win_scores_prefer_the_faster_win() {
     // South wins at once with e9; the engine must not dawdle.
     let pos: Position = "9 S:e8:0,N:a2:0 - S 20".parse().unwrap();

@@ -229,8 +229,10 @@ impl Worker {
     }
 
     /// Whether the search ends after a completed iteration at `depth`: a single legal move
-    /// under a time limit, proven results, the soft time limit, or too much of the hard one
-    /// spent to finish another iteration. Helpers go on until the main thread stops them.
+    /// under a time limit, proven results, the soft time limit, or (under a clock) too much
+    /// of the hard one spent to finish another iteration. A time per move alone is spent
+    /// whole: time saved is not banked, and an unfinished iteration still returns its best
+    /// move. Helpers go on until the main thread stops them.
     fn done(
         &self,
         pos: &Position,
@@ -251,6 +253,11 @@ impl Worker {
         }
         if clock.soft.is_some_and(|s| Instant::now() >= s) {
             return true;
+        }
+        // Time per move without a clock: what is not spent is lost, so search to the end
+        // (not the selective paranoid search of more players, which lost with more time).
+        if limits.clock.is_none() && pos.players().get() == 2 {
+            return false;
         }
         let Some(hard) = clock.hard else { return false };
         // An unfinished iteration still returns its best move, so a new one is worth
