@@ -251,12 +251,7 @@ impl LevelBot {
     /// When the position does not read.
     pub fn ponder(&mut self, position: &str, ms: u32) -> Result<bool, JsError> {
         let pos = self::position(position)?;
-        if self.level.get() < 8 || pos.is_game_over() {
-            return Ok(false);
-        }
-        let limits = Limits::movetime(Duration::from_millis(u64::from(ms.clamp(1, 1000))));
-        self.inner.engine().search(&pos, &limits, &mut |_| {});
-        Ok(true)
+        Ok(self.ponder_game(&quoridor_core::Game::from_position(pos), ms))
     }
 
     /// [`LevelBot::ponder`] of the current position of the game of `record` (a game record,
@@ -269,12 +264,7 @@ impl LevelBot {
     #[wasm_bindgen(js_name = ponderInGame)]
     pub fn ponder_in_game(&mut self, record: &str, ms: u32) -> Result<bool, JsError> {
         let game: quoridor_core::Game = record.parse().map_err(js_error)?;
-        if self.level.get() < 8 || game.position().is_game_over() {
-            return Ok(false);
-        }
-        let limits = Limits::movetime(Duration::from_millis(u64::from(ms.clamp(1, 1000))));
-        self.inner.engine().search_game(&game, &limits, &mut |_| {});
-        Ok(true)
+        Ok(self.ponder_game(&game, ms))
     }
 
     /// Whether the last move [`LevelBot::choose`] gave was one of the level's random pawn
@@ -289,6 +279,18 @@ impl LevelBot {
     #[wasm_bindgen(getter, js_name = randomMovePercent)]
     pub fn random_move_percent(&self) -> u32 {
         self.level.random_move_percent()
+    }
+}
+
+impl LevelBot {
+    /// [`LevelBot::ponder`] of `game` (a position alone is a game without a past).
+    fn ponder_game(&mut self, game: &quoridor_core::Game, ms: u32) -> bool {
+        if self.level.get() < 8 || game.position().is_game_over() {
+            return false;
+        }
+        let limits = Limits::movetime(Duration::from_millis(u64::from(ms.clamp(1, 1000))));
+        self.inner.engine().search_game(game, &limits, &mut |_| {});
+        true
     }
 }
 

@@ -230,9 +230,9 @@ impl Worker {
 
     /// Whether the search ends after a completed iteration at `depth`: a single legal move
     /// under a time limit, proven results, the soft time limit, or (under a clock) too much
-    /// of the hard one spent to finish another iteration. A time per move alone is spent
-    /// whole: time saved is not banked, and an unfinished iteration still returns its best
-    /// move. Helpers go on until the main thread stops them.
+    /// of the hard one spent to finish another iteration. A two-player search spends a time
+    /// per move alone whole: time saved is not banked, and an unfinished iteration still
+    /// returns its best move. Helpers go on until the main thread stops them.
     fn done(
         &self,
         pos: &Position,
