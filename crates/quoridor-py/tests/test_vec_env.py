@@ -400,3 +400,49 @@ def test_the_ply_limit_defaults_to_300():
     env = q.VecEnv(2, q.Config(size=5))
     assert env.config.ply_limit == 300 == q.DEFAULT_PLY_LIMIT
     assert q.VecEnv(2, q.Config(size=5, ply_limit=50)).config.ply_limit == 50
+
+
+def _shuffle_against(env, steps):
+    """Plays the agent's seat by stepping back to its previous square (or its first pawn
+    move): returns how many times a position at the agent's turn repeated one of the same
+    game since its last wall, and how many such positions were checked."""
+    pasts = [[] for _ in range(env.num_envs)]
+    previous = [None] * env.num_envs
+    repeats = checked = 0
+    for _ in range(steps):
+        actions = []
+        for i, p in enumerate(env.positions()):
+            past = pasts[i]
+            # A wall or a new game starts the past again.
+            if past and (str(past[-1]).split()[2] != str(p).split()[2] or p.ply < past[-1].ply):
+                past.clear()
+            checked += len(past) > 0
+            repeats += any(x.zobrist == p.zobrist for x in past)
+            past.append(p)
+            pawn = [m for m in p.legal_moves() if str(m)[-1] not in "hv"]
+            m = next((m for m in pawn if str(m) == previous[i]), pawn[0] if pawn else p.legal_moves()[0])
+            previous[i] = str(p.pawn(p.turn))
+            actions.append(p.move_to_action(m))
+        env.step(np.array(actions))
+    return repeats, checked
+
+
+def test_engine_opponents_know_the_games_past():
+    # Three players, the agent stepping to and fro: the engine's seats, told the positions
+    # the game went through, do not come back to them (without the game's past, level 3
+    # brought these games back to an earlier position 86 times).
+    env = q.VecEnv(8, q.Config(players=3), opponent=3, agent_seat="W", seed=0)
+    repeats, checked = _shuffle_against(env, 150)
+    assert repeats == 0 and checked > 500
+    # The past pickles with the games, and a past that does not lead to its game is refused.
+    fn, (state,) = env.__reduce__()
+    assert len(state["pasts"]) == 8 and any(len(moves) > 4 for _, moves in state["pasts"])
+    copy = pickle.loads(pickle.dumps(env))
+    assert copy.__reduce__()[1][0]["pasts"] == state["pasts"]
+    start, moves = state["pasts"][0]
+    state["pasts"][0] = (start, moves + ["a1"])
+    with pytest.raises(ValueError, match="past"):
+        fn(state)
+    # Only an engine opponent in three or four players keeps a past.
+    assert q.VecEnv(2, q.Config(players=3), opponent="greedy").__reduce__()[1][0]["pasts"] == []
+    assert q.VecEnv(2, q.Config(), opponent=3).__reduce__()[1][0]["pasts"] == []

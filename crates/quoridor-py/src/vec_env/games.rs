@@ -12,6 +12,10 @@ use quoridor_core::{
 };
 
 use crate::engine::BotKind;
+
+/// A game's past as an engine opponent reads it: the positions since the last move that no
+/// later position can undo (a wall placed, a seat out of the game), the moves since.
+pub(crate) type Past = quoridor_core::Game;
 use crate::rng::Rng;
 
 /// The most action ids of a board (11 x 11).
@@ -222,6 +226,11 @@ pub(crate) struct Games {
     /// Where games start: `start` when empty, else one of these.
     pub(crate) starts: Vec<Position>,
     pub(crate) games: Vec<Game>,
+    /// Each game's past, kept when an engine plays the other seats of three or four players
+    /// ([`Games::keeps_pasts`]; empty otherwise): the engine then knows that a move back to
+    /// one of those positions is a repetition, as in `quoridor match`, the protocol and the
+    /// page, and does not shuffle to and fro.
+    pub(crate) pasts: Vec<Past>,
     pub(crate) opponent: Opponent,
     /// The caller's seat, or `None` to draw it for every game.
     pub(crate) agent_seat: Option<Seat>,
@@ -256,6 +265,29 @@ impl Games {
         g.pos.is_game_over() || (!self.opponent.is_self_play() && !g.pos.is_active(g.agent))
     }
 
+    /// Whether the games keep their pasts: an engine level plays the other seats, and a
+    /// repetition means something to it (three or four players; a two-player game never
+    /// comes back to a position a player would avoid).
+    pub(crate) fn keeps_pasts(&self) -> bool {
+        matches!(self.opponent, Opponent::Bot(BotKind::Level(_), ..))
+            && self.config.players.get() > 2
+    }
+
+    /// Brings game `i`'s past up to its position after `event`: a pawn move extends it; a
+    /// wall, a resignation or a new start begins it again (no position before them can come
+    /// back).
+    pub(crate) fn note(&mut self, i: usize, event: Option<Move>) {
+        let Some(past) = self.pasts.get_mut(i) else { return };
+        let pos = self.games[i].pos;
+        if let Some(m @ Move::Pawn(_)) = event
+            && past.play(m).is_ok()
+            && *past.position() == pos
+        {
+            return;
+        }
+        *past = Past::from_position(pos);
+    }
+
     /// Whether game `i` waits for an opponent's move.
     pub(crate) fn waits(&self, i: usize) -> bool {
         !self.opponent.is_self_play()
@@ -273,13 +305,17 @@ impl Games {
                     let moves = g.pos.legal_moves();
                     moves.get(g.rng.below(moves.len())).copied()
                 }
-                Opponent::Bot(_, _, bot) => bot.choose(&g.pos),
+                Opponent::Bot(_, _, bot) => match self.pasts.get(i) {
+                    Some(past) => bot.choose_in_game(past),
+                    None => bot.choose(&g.pos),
+                },
                 Opponent::SelfPlay | Opponent::Python(_) => return,
             };
             match m {
                 Some(m) => g.pos.play_unchecked(m),
                 None => return,
             }
+            self.note(i, m);
         }
     }
 
@@ -306,6 +342,7 @@ impl Games {
         g.view = g.agent;
         g.ended = false;
         g.known = false;
+        self.note(i, None);
         self.bots_move(i);
         self.settle_view(i);
     }
@@ -401,18 +438,23 @@ impl Games {
             // The player who acts: it is to move (the agent, or the side to move).
             let mover = g.pos.turn();
             g.view = mover;
-            match p {
+            let played = match p {
                 Play::Restart => {
                     restarted.push(i);
                     continue;
                 }
-                Play::Move(m) => g.pos.play_unchecked(m),
+                Play::Move(m) => {
+                    g.pos.play_unchecked(m);
+                    Some(m)
+                }
                 Play::Resign => {
                     // Cannot fail: the game goes on and the side to move is in it.
                     let _ = g.pos.resign(mover);
                     self.illegal_played[i] = true;
+                    None
                 }
-            }
+            };
+            self.note(i, played);
             self.bots_move(i);
         }
         restarted
@@ -544,6 +586,7 @@ impl Games {
 /// the engine's later choices).
 pub(crate) struct Snapshot {
     games: Vec<Game>,
+    pasts: Vec<Past>,
     winners: Vec<i8>,
     illegal_played: Vec<bool>,
     final_games: Vec<usize>,
@@ -560,8 +603,12 @@ impl Games {
                 c
             })
         };
+        let mut pasts = Vec::new();
+        pasts.try_reserve_exact(self.pasts.len())?;
+        pasts.extend(self.pasts.iter().cloned());
         Ok(Snapshot {
             games: copy(&self.games)?,
+            pasts,
             winners: self.winners.clone(),
             illegal_played: self.illegal_played.clone(),
             final_games: self.final_games.clone(),
@@ -572,6 +619,7 @@ impl Games {
 
     pub(crate) fn restore(&mut self, s: Snapshot) {
         self.games = s.games;
+        self.pasts = s.pasts;
         self.winners = s.winners;
         self.illegal_played = s.illegal_played;
         self.final_games = s.final_games;

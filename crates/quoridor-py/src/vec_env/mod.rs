@@ -25,12 +25,12 @@ use pyo3::sync::MutexExt;
 use pyo3::types::{PyDict, PyList, PyTuple};
 use quoridor_core::action::{ActionMap, action_count};
 use quoridor_core::observation::planes;
-use quoridor_core::{Config, Position, Seat};
+use quoridor_core::{Config, Move, Position, Seat};
 
 pub(crate) use self::args::DEFAULT_PLY_LIMIT;
 use self::args::OpponentArg;
 pub(crate) use self::games::filled;
-use self::games::{Autoreset, Game, Games, Opponent, Outputs, Refusal};
+use self::games::{Autoreset, Game, Games, Opponent, Outputs, Past, Refusal};
 use self::run::{atomically, observe_arrays, opponent_rounds, out_of_range, refusal, restart};
 use crate::convert::{self, opt_seat};
 use crate::engine::BotKind;
@@ -298,6 +298,7 @@ impl PyVecEnv {
             start: start_pos,
             starts,
             games: filled(num_envs, game).map_err(memory)?,
+            pasts: Vec::new(),
             opponent,
             agent_seat,
             autoreset,
@@ -311,6 +312,9 @@ impl PyVecEnv {
         };
         for (i, g) in games.games.iter_mut().enumerate() {
             g.rng = Rng::new(seed.wrapping_add(i as u64));
+        }
+        if games.keeps_pasts() {
+            games.pasts = filled(num_envs, Past::from_position(start_pos)).map_err(memory)?;
         }
         let rows: Vec<usize> = (0..num_envs).collect();
         restart(py, &mut games, &rows, None)?;
@@ -575,6 +579,14 @@ impl PyVecEnv {
             ))?;
         }
         state.set_item("games", games)?;
+        // Each game's past (an engine opponent's repetitions): its first position and the
+        // moves since.
+        let pasts = PyList::empty(py);
+        for past in &g.pasts {
+            let moves: Vec<String> = past.moves().map(|m| m.to_string()).collect();
+            pasts.append((past.start().to_string(), moves))?;
+        }
+        state.set_item("pasts", pasts)?;
         drop(held);
         let from_state = py.get_type::<PyVecEnv>().getattr("_from_state")?;
         (from_state, (state,)).into_pyobject(py)
@@ -615,7 +627,35 @@ impl PyVecEnv {
             let pos = pos.parse().map_err(value_error)?;
             *game = Game::new(pos, seat(agent)?, seat(view)?, Rng::from_state(rng), ended);
         }
+        // The pasts, when kept (a pickle without them starts each from its game's position).
+        let saved: Vec<(String, Vec<String>)> = match state.get_item("pasts")? {
+            Some(p) => p.extract()?,
+            None => Vec::new(),
+        };
+        let g = &mut held.games;
+        if g.keeps_pasts() {
+            for i in 0..g.games.len() {
+                g.pasts[i] = match saved.get(i) {
+                    Some((start, moves)) => past_of(start, moves, &g.games[i].pos)?,
+                    None => Past::from_position(g.games[i].pos),
+                };
+            }
+        }
         drop(held);
         Ok(env)
     }
+}
+
+/// A game's past from a pickle: its first position and the moves since, which must lead to
+/// the game's position `now`.
+fn past_of(start: &str, moves: &[String], now: &Position) -> PyResult<Past> {
+    let mut past = Past::from_position(start.parse().map_err(value_error)?);
+    for m in moves {
+        let mv: Move = m.parse().map_err(value_error)?;
+        past.play(mv).map_err(|e| value_error(format!("a pickled VecEnv's past: {mv}: {e}")))?;
+    }
+    if past.position() != now {
+        return Err(value_error("a pickled VecEnv's past does not lead to its game's position"));
+    }
+    Ok(past)
 }

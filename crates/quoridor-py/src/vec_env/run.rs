@@ -150,6 +150,7 @@ pub(super) fn opponent_rounds(py: Python<'_>, g: &mut Games) -> PyResult<()> {
         }
         for (&i, &mv) in waiting.iter().zip(&moves) {
             g.games[i].pos.play_unchecked(mv);
+            g.note(i, Some(mv));
             g.games[i].known = false;
             g.settle_view(i);
         }
