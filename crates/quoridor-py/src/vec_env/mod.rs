@@ -541,9 +541,10 @@ impl PyVecEnv {
         ))
     }
 
-    /// Pickles every game as it stands (positions, seats, generators), the settings and the
-    /// opponent: a Python callable must pickle itself; a built-in engine opponent starts
-    /// afresh from its seed (its table is not kept). The last step's results are not kept.
+    /// Pickles every game as it stands (positions, seats, generators, and the pasts an
+    /// engine opponent reads), the settings and the opponent: a Python callable must pickle
+    /// itself; a built-in engine opponent starts afresh from its seed (its table is not
+    /// kept). The last step's results are not kept.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let held = self.lock(py)?;
         let g = &held.games;
