@@ -30,6 +30,8 @@ pub enum Side {
         limits: Limits,
         /// Search threads (1 unless `threads:N` is given).
         threads: usize,
+        /// The transposition table in MiB, when `hash:MB` is given (else the bot's 16).
+        hash_mb: Option<usize>,
     },
     /// Uniformly random legal moves.
     Random,
@@ -58,8 +60,8 @@ impl std::fmt::Display for Side {
     }
 }
 
-const SIDE_RULE: &str = "a side is level:N (1-10), depth:D, nodes:N, movetime:MS, threads:T (1-256) \
-(joined by commas), random, greedy, or cmd:COMMAND for an external engine (after movetime:MS, \
+const SIDE_RULE: &str = "a side is level:N (1-10), depth:D, nodes:N, movetime:MS, threads:T (1-256), \
+hash:MB (1-65536) (joined by commas), random, greedy, or cmd:COMMAND for an external engine (after movetime:MS, \
 the time it is given per move)";
 
 /// Reads a side: `level:5`, `depth:4,movetime:200`, `random`, `greedy`, `cmd:./engine --x`.
@@ -95,6 +97,7 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
     let mut limits = Limits::default();
     let mut explicit = false;
     let mut threads = 1;
+    let mut hash_mb = None;
     for part in t.split(',') {
         let (key, value) =
             part.split_once(':').ok_or_else(|| format!("`{s}` is not a side: {SIDE_RULE}"))?;
@@ -125,6 +128,9 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
             "threads" => {
                 threads = crate::options::parse_threads(value).map_err(|_| bad())?;
             }
+            "hash" => {
+                hash_mb = Some(crate::options::parse_hash(value).map_err(|_| bad())?);
+            }
             _ => return Err(format!("`{key}` in `{s}` is not a limit: {SIDE_RULE}")),
         }
     }
@@ -143,7 +149,27 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
         (None, _) => limits,
     };
     let level = if explicit { None } else { level };
-    Ok(Side::Engine { text: t.to_string(), level, limits, threads })
+    Ok(Side::Engine { text: t.to_string(), level, limits, threads, hash_mb })
+}
+
+/// The engine of an engine side: its level or limits, threads and table (the bot's 16 MiB
+/// when `hash_mb` is `None`).
+fn engine_bot(
+    level: Option<Level>,
+    limits: &Limits,
+    threads: usize,
+    hash_mb: Option<usize>,
+    seed: u64,
+) -> EngineBot {
+    let mut bot = match level {
+        Some(l) => EngineBot::with_level(l, seed),
+        None => EngineBot::new(limits.clone()),
+    };
+    bot.engine().set_threads(threads);
+    if let Some(mb) = hash_mb {
+        bot.engine().set_hash(mb);
+    }
+    bot
 }
 
 /// `cmd:COMMAND` or `LIMIT,cmd:COMMAND`: the limit (if any) and the command line.
@@ -166,13 +192,8 @@ fn parse_movetime(ms: &str) -> Option<Duration> {
 impl Side {
     fn bot(&self, seed: u64, timeout: Duration) -> anyhow::Result<Box<dyn Bot>> {
         Ok(match self {
-            Side::Engine { level, limits, threads, .. } => {
-                let mut bot = match level {
-                    Some(l) => EngineBot::with_level(*l, seed),
-                    None => EngineBot::new(limits.clone()),
-                };
-                bot.engine().set_threads(*threads);
-                Box::new(bot)
+            Side::Engine { level, limits, threads, hash_mb, .. } => {
+                Box::new(engine_bot(*level, limits, *threads, *hash_mb, seed))
             }
             Side::Random => Box::new(RandomBot::new(seed)),
             Side::Greedy => Box::new(GreedyBot::new()),
@@ -186,8 +207,8 @@ impl Side {
 /// Arguments of `quoridor match`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
-    /// Side A: level:N, depth:D, nodes:N, movetime:MS, threads:T (joined by commas), random,
-    /// greedy, or cmd:COMMAND
+    /// Side A: level:N, depth:D, nodes:N, movetime:MS, threads:T, hash:MB (joined by
+    /// commas), random, greedy, or cmd:COMMAND
     #[arg(value_name = "A", value_parser = parse_side)]
     pub a: Side,
     /// Side B, as side A
@@ -384,4 +405,31 @@ fn summary(args: &Args, seed: u64, t: Tally, out: &mut dyn Write) -> anyhow::Res
     }
     writeln!(out, "seed {seed}")?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_engine_side_takes_a_table_size() {
+        let Ok(Side::Engine { level, limits, threads, hash_mb, .. }) =
+            parse_side("movetime:100,hash:256,threads:2")
+        else {
+            panic!("an engine side");
+        };
+        assert_eq!((hash_mb, threads), (Some(256), 2));
+        let mut bot = engine_bot(level, &limits, threads, hash_mb, 1);
+        assert_eq!(bot.engine().options().hash_mb, 256);
+        assert_eq!(bot.engine().options().threads, 2);
+        // Without it, the bot's own 16 MiB.
+        let Ok(Side::Engine { level, limits, threads, hash_mb, .. }) = parse_side("level:9") else {
+            panic!("an engine side");
+        };
+        assert_eq!(engine_bot(level, &limits, threads, hash_mb, 1).engine().options().hash_mb, 16);
+        for bad in ["depth:2,hash:0", "depth:2,hash:65537", "depth:2,hash:x", "hash:64"] {
+            let err = parse_side(bad).expect_err(bad);
+            assert!(err.contains("hash:") && err.contains("1-65536"), "{bad}: {err}");
+        }
+    }
 }
