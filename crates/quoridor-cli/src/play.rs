@@ -295,7 +295,9 @@ impl Table {
                 if pos.is_game_over() {
                     writeln!(out, "the game is over")?;
                 } else {
-                    match self.hint.search(&pos, &self.hint_limits, &mut |_| {}) {
+                    // The game, not the position alone: in three and four players a move
+                    // back to a position of its past is a repetition.
+                    match self.hint.search_game(game, &self.hint_limits, &mut |_| {}) {
                         Some(r) => writeln!(
                             out,
                             "hint: {} ({}, depth {})",

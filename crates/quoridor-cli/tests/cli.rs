@@ -428,6 +428,21 @@ fn engine_survives_garbage() {
 }
 
 #[test]
+fn a_hint_knows_the_games_past() {
+    // Three players back at the start: alone, South's best is e2 again, which in the game
+    // repeats the position after its first move (a draw). The hint searches the game.
+    let out = quoridor()
+        .args(["play", "--players", "3", "--first", "S", "--human", "all", "--hint-time", "100"])
+        .write_stdin("e2\nb5\ne8\ne1\na5\ne9\nhint\nquit\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let hint = text.lines().find(|l| l.contains("hint: ")).expect("a hint");
+    assert!(!hint.contains("hint: e2 "), "{hint}");
+}
+
+#[test]
 fn play_through_standard_input() {
     let dir = temp_dir("play");
     let record = dir.join("game.txt");
