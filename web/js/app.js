@@ -283,7 +283,7 @@ function runEngine() {
       state.candidates = { position, lines };
       render();
     };
-    engine.analyse(position, (info) => showInfo(info, position), CANDIDATES, onCandidates).then(() => {
+    engine.analyse(position, (info) => showInfo(info, position), CANDIDATES, onCandidates, game.record()).then(() => {
       if (state.thinking === thinking) state.thinking = null;
       update();
     }).catch(engineFailed);

@@ -72,9 +72,11 @@ export class EngineClient {
 
   // Analyses `position` until stopped: resolves when stopped (or at depth 100). With
   // `candidates` ({ multipv, depth }) the worker first sends that many candidate moves,
-  // each with its score, chance and line, to `onCandidates`.
-  analyse(position, onInfo, candidates, onCandidates) {
-    return this.request({ kind: 'analyse', position, candidates }, onInfo, onCandidates);
+  // each with its score, chance and line, to `onCandidates`. With the game's `record`
+  // (whose current position is `position`) a move back to a position of the game's past
+  // is a repetition, as when an engine seat plays.
+  analyse(position, onInfo, candidates, onCandidates, record) {
+    return this.request({ kind: 'analyse', position, candidates, record }, onInfo, onCandidates);
   }
 
   // Reviews the game of `record` at `depth` plies per position: resolves { review }

@@ -77,7 +77,10 @@ self.onmessage = async (event) => {
         engine ??= new Engine(32);
         if (msg.candidates) {
           // The candidate moves first, at a small fixed depth, then the open-ended search.
-          const lines = engine.analyse(msg.position, msg.candidates.multipv, msg.candidates.depth);
+          // With the game's record: a move back to a position of its past is a repetition.
+          const lines = msg.record !== undefined
+            ? engine.analyseGame(msg.record, msg.candidates.multipv, msg.candidates.depth)
+            : engine.analyse(msg.position, msg.candidates.multipv, msg.candidates.depth);
           const candidates = lines.map((c) => {
             const p = { move: c.move, score: c.score, chance: c.chance, line: c.line };
             c.free();
@@ -86,7 +89,9 @@ self.onmessage = async (event) => {
           self.postMessage({ id, type: 'candidates', candidates });
         }
         const depth = msg.kind === 'quick' ? 1 : undefined;
-        const last = engine.search(msg.position, depth, undefined, undefined, onInfo);
+        const last = msg.record !== undefined
+          ? engine.searchGame(msg.record, depth, undefined, undefined, onInfo)
+          : engine.search(msg.position, depth, undefined, undefined, onInfo);
         self.postMessage({ id, type: 'done', info: last ? plain(last) : null });
         break;
       }

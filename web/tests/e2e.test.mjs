@@ -493,6 +493,30 @@ test('a level bot given the game record knows its repetitions; a broken record i
   assert.match(out[9], /^9 /);
 });
 
+test('the analysis of a game knows its repetitions; a broken record is an error', async () => {
+  const out = await page.evaluate(async () => {
+    const m = await import('./pkg/quoridor_web.js');
+    await m.default();
+    // As above: back at the start of a three-player game, e2 is best alone and a
+    // repetition in the game.
+    const g = new m.Game(9, 3, 'classic', undefined, 'S');
+    for (const mv of ['e2', 'b5', 'e8', 'e1', 'a5', 'e9']) g.play(mv);
+    const engine = new m.Engine(8);
+    const first = (lines) => lines.map((c) => c.move)[0];
+    const res = [];
+    res.push(first(engine.analyse(g.position(), 3, 2)), first(engine.analyseGame(g.record(), 3, 2)));
+    res.push(engine.search(g.position(), 2, undefined, undefined, () => {}).pv[0]);
+    res.push(engine.searchGame(g.record(), 2, undefined, undefined, () => {}).pv[0]);
+    for (const call of [() => engine.analyseGame('not a record', 3, 2), () => engine.searchGame('1. e9 *', 2, undefined, undefined, () => {})]) {
+      try { call(); res.push('no error'); } catch (err) { res.push(`${err.constructor.name}: ${err.message}`); }
+    }
+    return res;
+  });
+  assert.deepEqual(out.slice(0, 4).map((m) => m === 'e2'), [true, false, true, false], out.join(' '));
+  assert.match(out[4], /^Error: /);
+  assert.match(out[5], /^Error: .*e9/);
+});
+
 test('review: the graph of the game with its mistakes; a click on it or on the move list moves the board', async () => {
   await page.click('#analyse');
   // South walks back twice: moves the review marks.

@@ -171,6 +171,33 @@ pub fn judge(best: bool, lost: f64) -> &'static str {
     quoridor_ai::chance::Judgement::of(best, lost).name()
 }
 
+impl Engine {
+    /// The `multipv` best moves of the game's current position, searched to `depth`.
+    fn candidates(
+        &mut self,
+        game: &Game,
+        multipv: u32,
+        depth: u32,
+    ) -> Result<Vec<Candidate>, JsError> {
+        let pos = *game.position();
+        let lines = MultiPv::new(multipv as usize)
+            .ok_or_else(|| JsError::new("multipv 0 asks for no move: ask for 1 or more"))?;
+        let limits = check_depth(depth)?;
+        let Some(a) = self.inner.analyse_game(game, &limits, lines, &mut |_| {}) else {
+            return Ok(Vec::new());
+        };
+        Ok(a.lines
+            .iter()
+            .map(|c| Candidate {
+                mv: c.mv.to_string(),
+                score: c.score.to_string(),
+                chance: win_chance(&pos, c.score),
+                line: c.pv.iter().map(ToString::to_string).collect(),
+            })
+            .collect())
+    }
+}
+
 fn check_depth(depth: u32) -> Result<Limits, JsError> {
     if depth == 0 || depth > MAX_DEPTH {
         return Err(JsError::new(&format!(
@@ -196,21 +223,25 @@ impl Engine {
         depth: u32,
     ) -> Result<Vec<Candidate>, JsError> {
         let pos: Position = position.parse().map_err(js_error)?;
-        let lines = MultiPv::new(multipv as usize)
-            .ok_or_else(|| JsError::new("multipv 0 asks for no move: ask for 1 or more"))?;
-        let limits = check_depth(depth)?;
-        let Some(a) = self.inner.analyse(&pos, &limits, lines, &mut |_| {}) else {
-            return Ok(Vec::new());
-        };
-        Ok(a.lines
-            .iter()
-            .map(|c| Candidate {
-                mv: c.mv.to_string(),
-                score: c.score.to_string(),
-                chance: win_chance(&pos, c.score),
-                line: c.pv.iter().map(ToString::to_string).collect(),
-            })
-            .collect())
+        self.candidates(&Game::from_position(pos), multipv, depth)
+    }
+
+    /// [`Engine::analyse`] of the current position of the game of `record` (a game record),
+    /// knowing the positions the game went through: in three and four players a move back
+    /// to one of them is a repetition, scored as a draw.
+    ///
+    /// # Errors
+    /// When the record does not read, `multipv` is 0, or `depth` is not from 1 to
+    /// [`MAX_DEPTH`].
+    #[wasm_bindgen(js_name = analyseGame)]
+    pub fn analyse_game(
+        &mut self,
+        record: &str,
+        multipv: u32,
+        depth: u32,
+    ) -> Result<Vec<Candidate>, JsError> {
+        let game: Game = record.parse().map_err(js_error)?;
+        self.candidates(&game, multipv, depth)
     }
 
     /// Reviews the game of `record` (a game record): every position searched to `depth`

@@ -161,13 +161,43 @@ impl Engine {
         on_info: &js_sys::Function,
     ) -> Result<Option<SearchInfo>, JsError> {
         let pos = self::position(position)?;
-        let mut limits = Limits::default();
-        limits.depth = depth;
-        limits.nodes = nodes.map(|n| n.max(1.0) as u64);
-        limits.movetime = movetime_ms.map(|ms| Duration::from_millis(u64::from(ms)));
+        let limits = limits_of(depth, nodes, movetime_ms);
         let result = self.inner.search(&pos, &limits, &mut reporter(&pos, on_info));
         Ok(result.map(|r| SearchInfo::of(&pos, r.info)))
     }
+
+    /// [`Engine::search`] of the current position of the game of `record` (a game record,
+    /// see `docs/notation.md`), knowing the positions the game went through: in three and
+    /// four players a move back to one of them is a repetition, as when an engine seat
+    /// plays the game (the page's analysis of a game searches with it).
+    ///
+    /// # Errors
+    /// What is wrong with the record, naming the line, tag or ply and the rule.
+    #[wasm_bindgen(js_name = searchGame)]
+    pub fn search_game(
+        &mut self,
+        record: &str,
+        depth: Option<u32>,
+        nodes: Option<f64>,
+        movetime_ms: Option<u32>,
+        on_info: &js_sys::Function,
+    ) -> Result<Option<SearchInfo>, JsError> {
+        let game: quoridor_core::Game = record.parse().map_err(js_error)?;
+        let pos = *game.position();
+        let limits = limits_of(depth, nodes, movetime_ms);
+        let result = self.inner.search_game(&game, &limits, &mut reporter(&pos, on_info));
+        Ok(result.map(|r| SearchInfo::of(&pos, r.info)))
+    }
+}
+
+/// The limits of a search: a depth, a node count (at least 1; NaN as 1, huge as the
+/// most), a time in milliseconds, each when given.
+fn limits_of(depth: Option<u32>, nodes: Option<f64>, movetime_ms: Option<u32>) -> Limits {
+    let mut limits = Limits::default();
+    limits.depth = depth;
+    limits.nodes = nodes.map(|n| n.max(1.0) as u64);
+    limits.movetime = movetime_ms.map(|ms| Duration::from_millis(u64::from(ms)));
+    limits
 }
 
 /// The engine at a playing level, 1 (beginner) to 10 (full strength): the level's time or
