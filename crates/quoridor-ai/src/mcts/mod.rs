@@ -22,6 +22,9 @@ mod expand;
 mod exposure;
 mod search;
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use quoridor_core::{Move, Outcome, Position};
 
 pub(crate) use search::score_of;
@@ -144,6 +147,44 @@ pub(crate) struct Tree {
     /// Whether the root's moves were cut to some of them: the tree is then not kept for
     /// the next search.
     filtered: bool,
+    /// The first expanded node of each position below the root and the value its
+    /// expansion gave, by key: a position reached again by another order of the same moves
+    /// (a transposition) copies its moves, priors and values instead of computing them
+    /// again.
+    expanded: HashMap<u64, (u32, Values), BuildHasherDefault<KeyHasher>>,
+}
+
+/// A hasher of positions' keys, which are random already: the key itself.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
+/// Bytes a slot of [`Tree::expanded`] takes: the key, the node, its value and a control
+/// byte.
+const EXPANDED_SLOT: usize = size_of::<(u64, (u32, Values))>() + 1;
+
+/// Bytes a table of expansions that holds `entries` takes: a power of two of slots, at most
+/// seven eighths of them full (the standard library's table).
+fn expanded_bytes(entries: usize) -> usize {
+    if entries == 0 {
+        return 0;
+    }
+    entries.saturating_mul(8).div_ceil(7).next_power_of_two().saturating_mul(EXPANDED_SLOT)
 }
 
 /// Visits after which a node's position is kept: the iterations through it then start
@@ -167,6 +208,7 @@ impl Tree {
         self.nodes.clear();
         self.edges.clear();
         self.positions.clear();
+        self.expanded.clear();
     }
 
     /// Bytes the arenas hold now.
@@ -174,6 +216,7 @@ impl Tree {
         self.nodes.len() * size_of::<Node>()
             + self.edges.len() * size_of::<Edge>()
             + self.positions.len() * size_of::<Position>()
+            + expanded_bytes(self.expanded.capacity())
     }
 
     /// Whether a node with `edges` more edges fits: within the capacity, and in memory that
@@ -234,7 +277,59 @@ impl Tree {
         }
         self.nodes = nodes;
         self.edges = edges;
+        // The table names the nodes of the kept subtree (an expansion's value depends on
+        // its position alone).
+        let before = std::mem::take(&mut self.expanded);
+        for id in 1..self.nodes.len() {
+            let n = self.nodes[id];
+            if n.terminal || n.len == 0 {
+                continue;
+            }
+            let Some(&(_, value)) = before.get(&n.key) else { continue };
+            if !self.remember_expanded(n.key, id, value) {
+                break;
+            }
+        }
         true
+    }
+
+    /// Remembers node `id`, whose expansion gave `value`, as the expansion of the position
+    /// `key`, unless one is known; false when the table cannot grow (within the capacity,
+    /// in memory the system gives).
+    fn remember_expanded(&mut self, key: u64, id: usize, value: Values) -> bool {
+        if self.expanded.contains_key(&key) {
+            return true;
+        }
+        let had = self.expanded.capacity();
+        if self.expanded.len() == had {
+            // Doubled, within the capacity.
+            let grown = expanded_bytes(had.saturating_mul(2).max(64));
+            if self.bytes() - expanded_bytes(had) + grown > self.capacity
+                || self.expanded.try_reserve(had.max(64)).is_err()
+            {
+                return false;
+            }
+        }
+        self.expanded.insert(key, (id as u32, value));
+        true
+    }
+
+    /// Expands node `id` as a copy of the expanded node `from` of the same position, whose
+    /// expansion gave `value` (its moves, priors and values; no children); returns
+    /// `value`. The edges' room is reserved ([`Tree::fits`]).
+    fn expand_as(&mut self, id: usize, from: usize, value: Values) -> Values {
+        let src = self.nodes[from];
+        let first = self.edges.len();
+        for e in src.edges() {
+            let edge = Edge { child: 0, ..self.edges[e] };
+            self.edges.push(edge);
+        }
+        let node = &mut self.nodes[id];
+        node.first = first as u32;
+        node.len = src.len;
+        node.mover = src.mover;
+        node.imm = pack(value);
+        value
     }
 
     /// The expanded node of `key` at most `max_plies` below the root, breadth first.
@@ -343,8 +438,12 @@ impl Tree {
                     }
                     v
                 }
+            } else if let Some(&(from, value)) = self.expanded.get(&key) {
+                self.expand_as(id, from as usize, value)
             } else {
-                self.expand(ctx, id, &pos, false)
+                let v = self.expand(ctx, id, &pos, false);
+                self.remember_expanded(key, id, v);
+                v
             };
             if self.nodes[id].terminal {
                 self.nodes[id].imm = pack(v);

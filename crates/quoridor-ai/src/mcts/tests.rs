@@ -449,3 +449,77 @@ fn a_standoff_is_no_refuge_with_leader_aversion() {
     assert!(game.position().is_legal(r.best));
     assert_ne!(r.best, back, "South keeps the cycle going");
 }
+
+/// Every expanded node below the root has the moves, priors and values that a new
+/// expansion of its position gives, the table of expansions names an expanded node of each
+/// of those positions with that expansion's value, and nothing else; returns how many of
+/// the positions have more than one node.
+fn check_expansions(c: &Ctx<'_>, tree: &Tree, root: Position, fen: &str) -> usize {
+    let mut keys = std::collections::HashMap::new();
+    let mut stack = vec![(0usize, root)];
+    while let Some((id, p)) = stack.pop() {
+        let n = tree.nodes[id];
+        if id != 0 && !n.terminal && n.len > 0 {
+            *keys.entry(n.key).or_insert(0) += 1;
+            let mut fresh = Tree::default();
+            fresh.nodes.push(Node::new());
+            let v = fresh.expand(c, 0, &p, false);
+            let f = fresh.nodes[0];
+            assert_eq!((n.len, n.mover), (f.len, f.mover), "{fen}: {p}");
+            for (a, b) in tree.edges[n.edges()].iter().zip(&fresh.edges[f.edges()]) {
+                assert_eq!((a.mv, a.prior, a.q), (b.mv, b.prior, b.q), "{fen}: {p}");
+            }
+            // The value the table keeps for the position is a new expansion's.
+            let kept = tree.expanded.get(&n.key).map(|x| x.1);
+            assert_eq!(kept, Some(v), "{fen}: {p}");
+            if n.visits == 1 {
+                // Not passed since: its value is still its best move's.
+                assert_eq!(n.imm, pack(v), "{fen}: {p}");
+            }
+        }
+        for e in n.edges() {
+            let edge = tree.edges[e];
+            if edge.child != 0 {
+                let mut child = p;
+                child.play_unchecked(edge.mv);
+                stack.push((edge.child as usize, child));
+            }
+        }
+    }
+    assert_eq!(tree.expanded.len(), keys.len(), "{fen}: one entry a position");
+    for (&k, &(id, _)) in &tree.expanded {
+        let n = &tree.nodes[id as usize];
+        assert!(id != 0 && n.key == k && n.len > 0 && !n.terminal, "{fen}: node {id}");
+    }
+    keys.values().filter(|&&k| k > 1).count()
+}
+
+/// A position reached again by another order of the same moves (a transposition) is
+/// expanded once: its other nodes copy that expansion (also after the root moves down).
+#[test]
+fn a_transposition_copies_the_expansion_of_its_position() {
+    let (params, sp) = (EvalParams::default(), SearchParams::default());
+    let c = ctx(&params, &sp, &[]);
+    for fen in [FOUR, THREE, KING] {
+        let root = pos(fen);
+        let mut tree = Tree::default();
+        tree.start(&c, &root, false, 64 << 20);
+        for _ in 0..4000 {
+            assert!(tree.iterate(&c, &root).grew);
+        }
+        let again = check_expansions(&c, &tree, root, fen);
+        assert!(again > 10, "{fen}: {again} positions reached more than once");
+        // The root moves down a round: the table names the nodes of the kept subtree.
+        let mut p = root;
+        for mv in tree.line_from(tree.root_moves()[0].0, root.active_seats().count()) {
+            p.play(mv).unwrap();
+        }
+        tree.start(&c, &p, true, 64 << 20);
+        assert!(tree.nodes[0].visits > 1, "{fen}: the subtree is kept");
+        assert!(!tree.expanded.is_empty(), "{fen}");
+        for _ in 0..1000 {
+            assert!(tree.iterate(&c, &p).grew);
+        }
+        check_expansions(&c, &tree, p, fen);
+    }
+}
