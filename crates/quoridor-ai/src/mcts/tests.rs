@@ -342,6 +342,24 @@ fn exposures_give_the_vulnerability_after_every_wall() {
     assert!(changed > 100, "{changed} of {checked}");
 }
 
+/// Calls `f` with every node of `tree` (its id, the node, its position), depth first from
+/// the root at `root`.
+fn walk(tree: &Tree, root: Position, mut f: impl FnMut(usize, Node, &Position)) {
+    let mut stack = vec![(0usize, root)];
+    while let Some((id, p)) = stack.pop() {
+        let n = tree.nodes[id];
+        f(id, n, &p);
+        for e in n.edges() {
+            let edge = tree.edges[e];
+            if edge.child != 0 {
+                let mut child = p;
+                child.play_unchecked(edge.mv);
+                stack.push((edge.child as usize, child));
+            }
+        }
+    }
+}
+
 /// Every position the tree keeps is the one its node's line from the root reaches, with
 /// the same cached shortest paths (so an iteration starting from it searches as one
 /// playing the moves from the root would).
@@ -356,10 +374,8 @@ fn the_kept_positions_are_those_of_their_nodes() {
         for _ in 0..3000 {
             assert!(tree.iterate(&c, &root).grew);
         }
-        let mut stack = vec![(0usize, root)];
         let mut checked = 0;
-        while let Some((id, p)) = stack.pop() {
-            let n = tree.nodes[id];
+        walk(&tree, root, |id, n, p| {
             if n.pos != 0 {
                 let kept = &tree.positions[n.pos as usize - 1];
                 assert_eq!(kept.to_string(), p.to_string(), "{fen}");
@@ -372,15 +388,7 @@ fn the_kept_positions_are_those_of_their_nodes() {
                 // Kept when passed with that many visits: one more after the pass.
                 assert!(n.visits <= super::KEEP_POSITION_AFTER || id == 0 || n.terminal);
             }
-            for e in n.edges() {
-                let edge = tree.edges[e];
-                if edge.child != 0 {
-                    let mut child = p;
-                    child.play_unchecked(edge.mv);
-                    stack.push((edge.child as usize, child));
-                }
-            }
-        }
+        });
         assert!(checked > 20, "{fen}: {checked} kept positions");
     }
 }
@@ -456,14 +464,12 @@ fn a_standoff_is_no_refuge_with_leader_aversion() {
 /// the positions have more than one node.
 fn check_expansions(c: &Ctx<'_>, tree: &Tree, root: Position, fen: &str) -> usize {
     let mut keys = std::collections::HashMap::new();
-    let mut stack = vec![(0usize, root)];
-    while let Some((id, p)) = stack.pop() {
-        let n = tree.nodes[id];
+    walk(tree, root, |id, n, p| {
         if id != 0 && !n.terminal && n.len > 0 {
             *keys.entry(n.key).or_insert(0) += 1;
             let mut fresh = Tree::default();
             fresh.nodes.push(Node::new());
-            let v = fresh.expand(c, 0, &p, false);
+            let v = fresh.expand(c, 0, p, false);
             let f = fresh.nodes[0];
             assert_eq!((n.len, n.mover), (f.len, f.mover), "{fen}: {p}");
             for (a, b) in tree.edges[n.edges()].iter().zip(&fresh.edges[f.edges()]) {
@@ -477,15 +483,7 @@ fn check_expansions(c: &Ctx<'_>, tree: &Tree, root: Position, fen: &str) -> usiz
                 assert_eq!(n.imm, pack(v), "{fen}: {p}");
             }
         }
-        for e in n.edges() {
-            let edge = tree.edges[e];
-            if edge.child != 0 {
-                let mut child = p;
-                child.play_unchecked(edge.mv);
-                stack.push((edge.child as usize, child));
-            }
-        }
-    }
+    });
     assert_eq!(tree.expanded.len(), keys.len(), "{fen}: one entry a position");
     for (&k, &(id, _)) in &tree.expanded {
         let n = &tree.nodes[id as usize];
