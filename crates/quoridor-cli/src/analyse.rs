@@ -352,6 +352,7 @@ pub fn position_json(pos: &Position) -> Value {
                 "pawn": pos.pawn(s).map(|q| q.to_string()),
                 "walls": pos.walls_in_hand(s),
                 "distance": pos.distance(s),
+                "threat": pos.wall_threat(s),
                 "path": pos.shortest_path(s).skip(1).map(|q| q.to_string()).collect::<Vec<_>>(),
                 "rank": pos.ranking().rank(s),
             })

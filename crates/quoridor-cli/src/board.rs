@@ -35,11 +35,12 @@ pub fn ranking(pos: &Position) -> String {
     parts.join("  ")
 }
 
-/// One line per seat: pawn, walls in hand, shortest distance and path (from the square after
-/// the pawn to the goal).
+/// One line per seat: pawn, walls in hand, shortest distance, the most steps one wall could
+/// add to it ([`Position::wall_threat`]) and the path (from the square after the pawn to the
+/// goal).
 #[must_use]
 pub fn seat_table(pos: &Position, color: bool) -> String {
-    let mut out = String::from(" seat    pawn  walls  dist  path\n");
+    let mut out = String::from(" seat    pawn  walls  dist  threat  path\n");
     for seat in pos.seats() {
         let (on, off) = seat_colour(seat, color);
         let marker = if seat == pos.turn() && !pos.is_game_over() { '>' } else { ' ' };
@@ -47,21 +48,24 @@ pub fn seat_table(pos: &Position, color: bool) -> String {
         match (pos.pawn(seat), pos.distance(seat)) {
             (Some(sq), Some(d)) => {
                 let path = squares(pos.shortest_path(seat).skip(1));
+                let threat = pos.wall_threat(seat).unwrap_or(0);
                 let _ = writeln!(
                     out,
-                    "{marker}{on}{name:<6}{off}  {:<4}  {:>5}  {:>4}  {path}",
+                    "{marker}{on}{name:<6}{off}  {:<4}  {:>5}  {:>4}  {:>6}  {path}",
                     sq.to_string(),
                     pos.walls_in_hand(seat),
-                    d
+                    d,
+                    threat
                 );
             }
             _ => {
                 let left = pos.leave_order(seat).map_or(String::new(), |k| format!(" (left {k})"));
                 let _ = writeln!(
                     out,
-                    "{marker}{on}{name:<6}{off}  {:<4}  {:>5}  {:>4}  out of the game{left}",
+                    "{marker}{on}{name:<6}{off}  {:<4}  {:>5}  {:>4}  {:>6}  out of the game{left}",
                     "-",
                     pos.walls_in_hand(seat),
+                    "-",
                     "-"
                 );
             }

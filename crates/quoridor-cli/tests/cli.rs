@@ -275,6 +275,7 @@ fn analyse_json_shape() {
     assert_eq!(v["status"], "playing");
     assert_eq!(v["seats"][0]["seat"], "S");
     assert_eq!(v["seats"][0]["distance"], 6);
+    assert_eq!(v["seats"][0]["threat"], 1);
     assert_eq!(v["seats"][0]["path"].as_array().unwrap().len(), 6);
     let search = &v["search"];
     assert!(search["best"].is_string());

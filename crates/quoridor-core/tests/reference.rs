@@ -71,6 +71,39 @@ fn check_and_count(pos: &Position, cov: &mut Coverage) {
         let literal: BTreeSet<RefWall> = r.every_wall().filter(|&w| r.wall_legal(w)).collect();
         assert_eq!(r.wall_moves(), literal, "the reference's wall shortcut, position {pos}");
     }
+    // `wall_threat` against the literal rule, wall by wall (every tenth position too).
+    if cov.positions % 10 == 5 {
+        for s in r.active() {
+            assert_eq!(
+                pos.wall_threat(s),
+                Some(reference_threat(&r, s)),
+                "wall_threat of {s} in {pos}"
+            );
+        }
+    }
+}
+
+/// The most steps one placeable wall (the path rule kept for every player, whoever holds
+/// walls) adds to `seat`'s distance, by a search per wall and player; 0 once the game is over.
+fn reference_threat(r: &RefState, seat: Seat) -> u8 {
+    if r.outcome().is_some() {
+        return 0;
+    }
+    let from = r.pawns[seat.index()].expect("active");
+    let before = r.distance(seat).expect("a path");
+    let placeable = |w: RefWall| {
+        r.wall_fits(w)
+            && r.active().into_iter().all(|s| {
+                let p = r.pawns[s.index()].expect("active");
+                r.bfs_with(s, p, Some(w)).is_some()
+            })
+    };
+    r.every_wall()
+        .filter(|&w| placeable(w))
+        .filter_map(|w| r.bfs_with(seat, from, Some(w)))
+        .map(|after| u8::try_from(after - before).expect("a small gain"))
+        .max()
+        .unwrap_or(0)
 }
 
 /// Plays random games from `config`, checking every position and every transition against
