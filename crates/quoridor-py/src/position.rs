@@ -206,6 +206,12 @@ impl PyPosition {
         Ok(self.0.distance(seat_arg(seat)?))
     }
 
+    /// The most steps one wall placed now could add to `seat`'s shortest path (whoever
+    /// holds walls), `None` when the seat is not in the game.
+    fn wall_threat(&self, seat: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
+        Ok(self.0.wall_threat(seat_arg(seat)?))
+    }
+
     /// A shortest path of `seat`: the squares from its pawn to its goal.
     fn shortest_path(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
         Ok(self.0.shortest_path(seat_arg(seat)?).map(|s| s.to_string()).collect())

@@ -61,6 +61,9 @@ def test_position_basics():
     assert after.walls == ["e3h"] and after.walls_in_hand("S") == 9
     assert after.distance("S") == 8 and len(after.shortest_path("S")) == 9
     assert after.shortest_path("S")[0] == "e2"
+    assert after.wall_threat("S") == 1 and after.wall_threat(q.Seat.WEST) is None
+    barrier = q.Position("9 S:a1:10,N:e9:10 a3h,c3h,e3h,g3h S 0")
+    assert barrier.distance("S") == 16 and barrier.wall_threat("S") == 2
     assert str(pos) == "9 S:e1:10,N:e9:10 - S 0"  # positions are immutable
     assert after.ranking() == {q.Seat.SOUTH: 1, q.Seat.NORTH: 1}  # both 8 steps away
     assert pos.play("e2").ranking() == {q.Seat.SOUTH: 1, q.Seat.NORTH: 2}
