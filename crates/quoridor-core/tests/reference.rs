@@ -91,15 +91,8 @@ fn reference_threat(r: &RefState, seat: Seat) -> u8 {
     }
     let from = r.pawns[seat.index()].expect("active");
     let before = r.distance(seat).expect("a path");
-    let placeable = |w: RefWall| {
-        r.wall_fits(w)
-            && r.active().into_iter().all(|s| {
-                let p = r.pawns[s.index()].expect("active");
-                r.bfs_with(s, p, Some(w)).is_some()
-            })
-    };
     r.every_wall()
-        .filter(|&w| placeable(w))
+        .filter(|&w| r.wall_placeable(w))
         .filter_map(|w| r.bfs_with(seat, from, Some(w)))
         .map(|after| u8::try_from(after - before).expect("a small gain"))
         .max()

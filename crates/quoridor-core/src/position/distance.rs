@@ -144,6 +144,8 @@ impl Position {
             (Orientation::Vertical, free_v & (path.east | path.east >> STRIDE)),
         ];
         let mut best = 0;
+        // The walls that could cut a player off, found once if a gain needs the path rule.
+        let mut threats = None;
         for (o, mut bits) in cands {
             while bits != 0 {
                 let a = bits.trailing_zeros() as u8;
@@ -152,25 +154,15 @@ impl Position {
                 // `None`: the wall would cut the seat off, which the rules forbid.
                 let Some(d) = paths::distance(&open, pawn, goal) else { continue };
                 let gain = d.saturating_sub(path.len);
-                if gain > best && self.others_keep_a_path(&open, i) {
-                    best = gain;
+                if gain > best {
+                    let threats = threats.get_or_insert_with(|| self.threats());
+                    if self.cut_off_by(&self.maze.open, o, a, threats).is_none() {
+                        best = gain;
+                    }
                 }
             }
         }
         Some(best)
-    }
-
-    /// Whether every active seat but seat index `i` still reaches its goal in `open`.
-    fn others_keep_a_path(&self, open: &[u128; 4], i: usize) -> bool {
-        let mut others = self.active & !(1 << i);
-        while others != 0 {
-            let j = others.trailing_zeros() as usize;
-            others &= others - 1;
-            if paths::distance(open, self.pawns[j].bit(), self.goal_bits(Seat::ALL[j])).is_none() {
-                return false;
-            }
-        }
-        true
     }
 
     /// Every seat's shortest distance to its goal if the wall `w` were added, by seat index

@@ -477,10 +477,15 @@ impl RefState {
 
     /// Whether the side to move may place `w` now, by the literal rule text.
     pub fn wall_legal(&self, w: RefWall) -> bool {
-        if self.hands[self.turn.index()] == 0 || !self.wall_fits(w) {
+        self.hands[self.turn.index()] > 0 && self.wall_placeable(w)
+    }
+
+    /// Whether a player holding a wall could place `w` now: it fits, and afterwards every
+    /// player still in the game keeps a path (pawns are transparent).
+    pub fn wall_placeable(&self, w: RefWall) -> bool {
+        if !self.wall_fits(w) {
             return false;
         }
-        // Afterwards every player still in the game keeps a path; pawns are transparent.
         self.active().into_iter().all(|s| {
             let from = self.pawns[s.index()].expect("active");
             self.bfs_with(s, from, Some(w)).is_some()
