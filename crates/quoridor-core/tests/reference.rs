@@ -79,6 +79,19 @@ fn check_and_count(pos: &Position, cov: &mut Coverage) {
                 Some(reference_threat(&r, s)),
                 "wall_threat of {s} in {pos}"
             );
+            // The same, kept as lines and reused after every move (wall_threat checked
+            // above, so the engine's own answer is the reference here).
+            let lines = pos.threat_lines(s).expect("an active seat");
+            assert_eq!(Some(lines.threat()), pos.wall_threat(s), "threat_lines of {s} in {pos}");
+            for m in &expected {
+                let mut child = *pos;
+                child.play_unchecked(*m);
+                assert_eq!(
+                    child.wall_threat_from(&lines),
+                    child.wall_threat(s),
+                    "wall_threat_from of {s} after {m} in {pos}"
+                );
+            }
         }
     }
 }

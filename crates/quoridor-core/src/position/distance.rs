@@ -6,7 +6,7 @@ use core::fmt;
 use crate::board_size::BoardSize;
 use crate::paths;
 use crate::square::{STRIDE, Seat, Square};
-use crate::wall::{Orientation, Wall};
+use crate::wall::Wall;
 
 use super::Position;
 use super::maze::open_with;
@@ -98,71 +98,6 @@ impl Position {
         }
         let open = open_with(&self.maze.open, o, a);
         paths::distance(&open, self.pawns[i].bit(), self.goal_bits(seat))
-    }
-
-    /// The most steps that one wall placed now could add to `seat`'s shortest path: the
-    /// largest `distance_after_wall(seat, w) - distance(seat)` over the walls a player
-    /// holding one could place ([`Position::placeable_walls`]: every rule kept, a path left
-    /// to every player), 0 when none lengthens it. Whose turn it is and who holds walls do
-    /// not matter. `None` when the seat is not in the game; `Some(0)` once the game is over.
-    ///
-    /// Only the walls that block a step of one shortest path are measured (a wall that
-    /// leaves some shortest path open adds nothing), each with a flood fill.
-    ///
-    /// ```
-    /// use quoridor_core::{Position, Seat};
-    /// let pos = Position::default();
-    /// // A wall in front of a pawn on an open board costs it one step.
-    /// assert_eq!(pos.wall_threat(Seat::South), Some(1));
-    /// // Behind a barrier with a door at the far side, the best wall adds two steps.
-    /// let pos: Position = "9 S:a1:10,N:e9:10 a3h,c3h,e3h,g3h S 0".parse()?;
-    /// assert_eq!(pos.distance(Seat::South), Some(16));
-    /// assert_eq!(pos.wall_threat(Seat::South), Some(2));
-    /// // What it measures, wall by wall:
-    /// let d = pos.distance(Seat::South).unwrap();
-    /// let most = pos.placeable_walls().into_iter()
-    ///     .filter_map(|w| pos.distance_after_wall(Seat::South, w))
-    ///     .map(|after| after - d)
-    ///     .max();
-    /// assert_eq!(most, Some(2));
-    /// # Ok::<(), quoridor_core::ParsePositionError>(())
-    /// ```
-    #[must_use]
-    pub fn wall_threat(&self, seat: Seat) -> Option<u8> {
-        if !self.is_active(seat) {
-            return None;
-        }
-        if self.is_game_over() {
-            return Some(0);
-        }
-        let i = seat.index();
-        let path = self.exact_path(i);
-        let (pawn, goal) = (self.pawns[i].bit(), self.goal_bits(seat));
-        let [free_h, free_v] = self.maze.free;
-        let cands = [
-            (Orientation::Horizontal, free_h & (path.north | path.north >> 1)),
-            (Orientation::Vertical, free_v & (path.east | path.east >> STRIDE)),
-        ];
-        let mut best = 0;
-        // The walls that could cut a player off, found once if a gain needs the path rule.
-        let mut threats = None;
-        for (o, mut bits) in cands {
-            while bits != 0 {
-                let a = bits.trailing_zeros() as u8;
-                bits &= bits - 1;
-                let open = open_with(&self.maze.open, o, a);
-                // `None`: the wall would cut the seat off, which the rules forbid.
-                let Some(d) = paths::distance(&open, pawn, goal) else { continue };
-                let gain = d.saturating_sub(path.len);
-                if gain > best {
-                    let threats = threats.get_or_insert_with(|| self.threats());
-                    if self.cut_off_by(&self.maze.open, o, a, threats).is_none() {
-                        best = gain;
-                    }
-                }
-            }
-        }
-        Some(best)
     }
 
     /// Every seat's shortest distance to its goal if the wall `w` were added, by seat index

@@ -84,7 +84,7 @@ const fn shift(bb: u128, d: Direction) -> u128 {
 }
 
 /// For each seat index, (horizontal, vertical) wall anchors (see [`Position::threats`]).
-type Threats = [(u128, u128); 4];
+pub(super) type Threats = [(u128, u128); 4];
 
 impl Position {
     /// Where the pawn of the side to move can go: steps, straight jumps and side-steps.
