@@ -112,6 +112,14 @@ fn benches(c: &mut Criterion) {
     g.bench_function("distance_from/maze", |b| {
         b.iter(|| black_box(&maze).distance_from(black_box(Seat::North), black_box(north)))
     });
+    for (name, pos) in [("start", &start), ("middle", &middle), ("maze", &maze)] {
+        g.bench_function(format!("wall_threat/{name}"), |b| {
+            b.iter(|| black_box(pos).wall_threat(black_box(Seat::South)))
+        });
+        g.bench_function(format!("wall_threat_at_least_3/{name}"), |b| {
+            b.iter(|| black_box(pos).wall_threat_at_least(black_box(Seat::South), black_box(3)))
+        });
+    }
     g.bench_function("flood_u128/middle", |b| {
         b.iter(|| distance_u128(black_box(&open), black_box(from), black_box(goal)))
     });

@@ -39,7 +39,7 @@
 use quoridor_core::{Game, Move, Outcome, Position, Seat};
 
 use crate::bots::Bot;
-use crate::rng::SplitMix64;
+use crate::rng::{SplitMix64, mix};
 
 /// Which side plays each seat in each game of a match, with which seed, from which opening.
 ///
@@ -124,9 +124,11 @@ impl Schedule {
     }
 
     /// The random opening of game `game` from `start`: the same for both games of a pair.
+    /// The match's seed is hashed before the pair's number is added, so that matches with
+    /// nearby seeds (two halves of a match run side by side, say) play different openings.
     #[must_use]
     pub fn opening(&self, start: &Position, game: u32) -> Vec<Move> {
-        let mut rng = SplitMix64::new(self.seed.wrapping_add(u64::from(game / 2)));
+        let mut rng = SplitMix64::new(mix(self.seed).wrapping_add(u64::from(game / 2)));
         random_opening(start, self.opening_plies, self.opening_walls, &mut rng)
     }
 }
@@ -438,6 +440,26 @@ mod tests {
             Schedule::new(&Position::default(), u64::MAX).bot_seed(u32::MAX, Seat::East),
             u64::MAX.wrapping_mul(31).wrapping_add(u64::from(u32::MAX) * 8 + 3)
         );
+    }
+
+    /// Matches with nearby seeds (the halves of a match run side by side) play different
+    /// openings: before the seed was hashed, seed s + 1 replayed seed s's openings one pair
+    /// later, so two deterministic halves played the same games.
+    #[test]
+    fn nearby_seeds_draw_different_openings() {
+        let start = Position::default();
+        let openings = |seed| -> Vec<Vec<Move>> {
+            let schedule = Schedule::new(&start, seed).with_opening(4, 25);
+            (0..40).step_by(2).map(|g| schedule.opening(&start, g)).collect()
+        };
+        let (a, b) = (openings(4201), openings(4202));
+        assert_eq!(a[3], Schedule::new(&start, 4201).with_opening(4, 25).opening(&start, 7));
+        let shared = a.iter().filter(|o| b.contains(o)).count();
+        assert!(shared <= 2, "{shared} of 20 openings shared by seeds 4201 and 4202");
+        let mut distinct = a.clone();
+        distinct.sort_by_key(|o| format!("{o:?}"));
+        distinct.dedup();
+        assert!(distinct.len() >= 18, "only {} distinct openings in 20 pairs", distinct.len());
     }
 
     #[test]

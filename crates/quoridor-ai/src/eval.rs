@@ -122,7 +122,8 @@ pub(crate) fn evaluate_two(p: &EvalParams, mine: (u8, u8), theirs: (u8, u8), my_
 /// Two players: a weighted sum of [`features_two`] (the difference of shortest distances,
 /// walls in hand and how they weigh with the distances, the side to move, and the race when
 /// one side or both have no wall left), with weights fitted on self-play games (see
-/// `docs/ai.md`); `evaluate(pos, a) == -evaluate(pos, b)`.
+/// `docs/ai.md`); `evaluate(pos, a) == -evaluate(pos, b)`. With the walls' threats switched
+/// on ([`EvalParams::with_threats`]; off as shipped), plus [`threat_term`].
 ///
 /// Three and four players: `me`'s chance to win against its fair share, [`multi_logit`]
 /// (a conditional logit of every player's [`features_multi`], fitted per [`MultiGame`]), in
@@ -155,12 +156,59 @@ pub(crate) fn evaluate_without_net(p: &EvalParams, pos: &Position, me: Seat) -> 
         return 0;
     }
     if n == 2 {
-        let Some(opp) = pos.active_seats().find(|&s| s != me) else { return 0 };
-        let mine = (pos.distance(me).unwrap_or(u8::MAX), pos.walls_in_hand(me));
-        let theirs = (pos.distance(opp).unwrap_or(u8::MAX), pos.walls_in_hand(opp));
-        return evaluate_two(p, mine, theirs, pos.turn() == me);
+        let least = p.threat_least;
+        return evaluate_two_with(p, pos, me, |s| pos.wall_threat_at_least(s, least).unwrap_or(0));
     }
     evaluate_multi(p, pos, me)
+}
+
+/// The two-player evaluation of `pos` (two players in the game, `me` among them) from
+/// `me`'s view, with the walls' threats (when weighed) from `threat`: a seat's
+/// [`Position::wall_threat_at_least`] from `p.threat_least` (the search keeps them in a
+/// cache).
+#[inline]
+pub(crate) fn evaluate_two_with(
+    p: &EvalParams,
+    pos: &Position,
+    me: Seat,
+    threat: impl Fn(Seat) -> u8,
+) -> i32 {
+    let Some(opp) = pos.active_seats().find(|&s| s != me) else { return 0 };
+    let mine = (pos.distance(me).unwrap_or(u8::MAX), pos.walls_in_hand(me));
+    let theirs = (pos.distance(opp).unwrap_or(u8::MAX), pos.walls_in_hand(opp));
+    let my_turn = pos.turn() == me;
+    let mut v = evaluate_two(p, mine, theirs, my_turn);
+    if p.measures_threats() {
+        // A threat counts only while the other side holds a wall to carry it out.
+        let my_threat = if theirs.1 > 0 { threat(me) } else { 0 };
+        let their_threat = if mine.1 > 0 { threat(opp) } else { 0 };
+        v += threat_term(p, my_threat, their_threat, my_turn);
+    }
+    v
+}
+
+/// The walls' threats' part of the two-player evaluation from the view of a player whose
+/// path one wall could lengthen by at most `mine` steps, against an opponent's `theirs`
+/// (each 0 when the other side has no wall to place), `my_turn` when that player is to
+/// move: `w0·(theirs - mine) + w1·t·(mine + theirs)` with `t = ±1` by the turn and the
+/// weights [`crate::params::THREATS`], in centi-steps. It changes sign when the players
+/// swap places, as the rest of the evaluation does.
+///
+/// ```
+/// use quoridor_ai::eval::threat_term;
+/// use quoridor_ai::params::EvalParams;
+/// let p = EvalParams::default().with_threats(0);
+/// assert!(threat_term(&p, 0, 2, true) > 0); // one wall would cost the opponent two steps
+/// assert_eq!(threat_term(&p, 1, 3, true), -threat_term(&p, 3, 1, false));
+/// ```
+#[must_use]
+#[inline]
+pub fn threat_term(p: &EvalParams, mine: u8, theirs: u8, my_turn: bool) -> i32 {
+    let (m, o) = (i64::from(mine), i64::from(theirs));
+    let t = if my_turn { 1 } else { -1 };
+    let sum = i64::from(p.threats[0]) * (o - m) + i64::from(p.threats[1]) * t * (m + o);
+    // Division truncates towards zero, so the sum's antisymmetry survives it.
+    (sum / i64::from(WEIGHT_UNIT)) as i32
 }
 
 /// The multi-player features' names, in order.

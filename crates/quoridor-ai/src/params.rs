@@ -19,6 +19,17 @@ pub const MULTI_FEATURES: usize = 12;
 /// (see `docs/ai.md`), which writes `weights.rs`.
 pub const TWO_PLAYER: [i32; FEATURES] = crate::weights::TWO_PLAYER;
 
+/// Two-player weights of the walls' threats ([`quoridor_core::Position::wall_threat`]: the
+/// most steps one wall placed now could add to a player's path) when they are switched on
+/// ([`EvalParams::with_threats`]; the shipped evaluation has them off), in
+/// 1/[`crate::eval::WEIGHT_UNIT`] centi-steps per step: the difference (the opponent's
+/// threat minus one's own) and the sum signed by the turn. A threat counts only while the
+/// other side holds a wall. See [`crate::eval::threat_term`]. Fitted on self-play at
+/// 10,000 nodes a move (-60 centi-steps a step of the side to move's threat, +67 of the
+/// other's); worth a gain at equal nodes but not the flood fills they cost at 500 ms a
+/// move (`docs/strength.md`), so they are off.
+pub const THREATS: [i32; 2] = [16256, 896];
+
 /// Three- and four-player evaluation weights, one table per [`crate::eval::MultiGame`], one
 /// weight per feature of [`crate::eval::features_multi`], in thousandths of a logit: fitted
 /// on self-play games by `quoridor-train --multi` (see `docs/ai.md`), which writes
@@ -65,15 +76,50 @@ pub struct EvalParams {
     pub multi: [[i32; MULTI_FEATURES]; 3],
     /// See [`MULTI_SCALE`].
     pub multi_scale: [i32; 3],
+    /// See [`THREATS`]; zero (as shipped) skips measuring the threats.
+    pub threats: [i32; 2],
+    /// The smallest threat counted (smaller ones count as 0; see
+    /// [`EvalParams::with_threats`]).
+    pub threat_least: u8,
 }
 
 impl Default for EvalParams {
     fn default() -> EvalParams {
-        EvalParams { two_player: TWO_PLAYER, multi: MULTI, multi_scale: MULTI_SCALE }
+        EvalParams {
+            two_player: TWO_PLAYER,
+            multi: MULTI,
+            multi_scale: MULTI_SCALE,
+            threats: [0, 0],
+            threat_least: 0,
+        }
     }
 }
 
 impl EvalParams {
+    /// Whether the two-player evaluation weighs the walls' threats ([`THREATS`]): they cost
+    /// flood fills, skipped when both weights are zero.
+    #[must_use]
+    pub fn measures_threats(&self) -> bool {
+        self.threats != [0, 0]
+    }
+
+    /// These weights with the walls' threats switched on ([`THREATS`]), counted from
+    /// `least` steps up (smaller threats count as 0): from 3 up they cost a fraction of
+    /// measuring them whole ([`quoridor_core::Position::wall_threat_at_least`]).
+    ///
+    /// ```
+    /// use quoridor_ai::params::{EvalParams, THREATS};
+    /// let p = EvalParams::default();
+    /// assert!(!p.measures_threats()); // off as shipped
+    /// let on = p.with_threats(0);
+    /// assert_eq!(on.threats, THREATS);
+    /// assert_eq!(on.two_player, p.two_player);
+    /// ```
+    #[must_use]
+    pub fn with_threats(&self, least: u8) -> EvalParams {
+        EvalParams { threats: THREATS, threat_least: least, ..self.clone() }
+    }
+
     /// Whether the multi-player evaluation of `kind` weighs the players' vulnerability
     /// (the features `vul` and `near-safe` of [`crate::eval::features_multi`]): it costs a
     /// pass over the walls, skipped when both weights are zero.

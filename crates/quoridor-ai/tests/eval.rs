@@ -2,8 +2,8 @@
 //! antisymmetric and a function of the position alone (stable across the position format).
 
 use quoridor_ai::eval::{
-    FEATURES, MULTI_FEATURES, MultiGame, chance_of_logit, evaluate, features, features_multi_of,
-    features_two, multi_logit, multi_logit_of,
+    FEATURES, MULTI_FEATURES, MultiGame, chance_of_logit, evaluate, evaluate_with, features,
+    features_multi_of, features_two, multi_logit, multi_logit_of, threat_term,
 };
 use quoridor_ai::params::{EvalParams, MULTI, TWO_PLAYER};
 use quoridor_ai::{Bot, GreedyBot, RandomBot};
@@ -85,6 +85,35 @@ fn the_same_position_seen_from_either_side_scores_opposite() {
         }
     }
     assert!(two > 120, "{two} two-player positions");
+}
+
+#[test]
+fn the_walls_threats_add_their_term_and_keep_the_evaluation_antisymmetric() {
+    let off = EvalParams::default();
+    let mut differs = 0;
+    for least in [0, 3] {
+        let on = off.with_threats(least);
+        for pos in positions() {
+            let seats: Vec<Seat> = pos.active_seats().collect();
+            if seats.len() != 2 {
+                // Three and four players: no threats.
+                assert_eq!(evaluate_with(&on, &pos, seats[0]), evaluate_with(&off, &pos, seats[0]));
+                continue;
+            }
+            let (a, b) = (seats[0], seats[1]);
+            assert_eq!(evaluate_with(&on, &pos, a), -evaluate_with(&on, &pos, b), "{pos}");
+            // Each threat counts while the other side holds a wall to carry it out.
+            let counted = |s: Seat, other: Seat| {
+                let t = pos.wall_threat(s).unwrap();
+                if pos.walls_in_hand(other) > 0 && t >= least { t } else { 0 }
+            };
+            let term = threat_term(&on, counted(a, b), counted(b, a), pos.turn() == a);
+            let plus = evaluate_with(&off, &pos, a) + term;
+            assert_eq!(evaluate_with(&on, &pos, a), plus, "{pos} from {least}");
+            differs += usize::from(term != 0);
+        }
+    }
+    assert!(differs > 100, "{differs} positions where the threats count");
 }
 
 #[test]

@@ -75,6 +75,29 @@ fn never_returns_an_illegal_move() {
 }
 
 #[test]
+fn with_the_walls_threats_the_search_stays_legal_deterministic_and_different() {
+    let on = |least| {
+        let mut e = engine();
+        e.set_eval_params(quoridor_ai::params::EvalParams::default().with_threats(least));
+        e
+    };
+    for least in [0, 3] {
+        for (i, config) in configs().iter().enumerate() {
+            for pos in random_positions(config, 3, 40 + i as u64) {
+                let r = on(least).search(&pos, &Limits::depth(3), &mut |_| {}).unwrap();
+                assert_legal_result(&pos, &r);
+            }
+        }
+    }
+    let pos: Position = "9 S:e4:8,N:e6:9 e3h,d4v,f6v N 6".parse().unwrap();
+    let a = on(0).search(&pos, &Limits::depth(5), &mut |_| {}).unwrap();
+    let b = on(0).search(&pos, &Limits::depth(5), &mut |_| {}).unwrap();
+    assert_eq!((a.best, a.info.nodes, a.info.score), (b.best, b.info.nodes, b.info.score));
+    let off = engine().search(&pos, &Limits::depth(5), &mut |_| {}).unwrap();
+    assert_ne!((a.info.nodes, a.info.score), (off.info.nodes, off.info.score));
+}
+
+#[test]
 fn game_over_gives_none() {
     let pos: Position = "5 S:c5:0,N:c3:0 - N 9".parse().unwrap();
     assert!(pos.is_game_over());

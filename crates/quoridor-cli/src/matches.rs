@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use quoridor_ai::arena::{self, GameReport, Schedule};
+use quoridor_ai::params::EvalParams;
 use quoridor_ai::{Bot, EngineBot, GreedyBot, Level, Limits, RandomBot};
 use quoridor_core::{Game, Position, Seat};
 
@@ -32,6 +33,9 @@ pub enum Side {
         threads: usize,
         /// The transposition table in MiB, when `hash:MB` is given (else the bot's 16).
         hash_mb: Option<usize>,
+        /// The walls' threats in the evaluation, counted from this many steps up, when
+        /// `threats:N` is given (off as shipped).
+        threats: Option<u8>,
     },
     /// Uniformly random legal moves.
     Random,
@@ -61,8 +65,8 @@ impl std::fmt::Display for Side {
 }
 
 const SIDE_RULE: &str = "a side is level:N (1-10), depth:D, nodes:N, movetime:MS, threads:T (1-256), \
-hash:MB (1-65536) (joined by commas), random, greedy, or cmd:COMMAND for an external engine (after movetime:MS, \
-the time it is given per move)";
+hash:MB (1-65536), threats:N (0-255: the walls' threats in the evaluation, from N steps up) (joined by \
+commas), random, greedy, or cmd:COMMAND for an external engine (after movetime:MS, the time it is given per move)";
 
 /// Reads a side: `level:5`, `depth:4,movetime:200`, `random`, `greedy`, `cmd:./engine --x`.
 ///
@@ -98,6 +102,7 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
     let mut explicit = false;
     let mut threads = 1;
     let mut hash_mb = None;
+    let mut threats = None;
     for part in t.split(',') {
         let (key, value) =
             part.split_once(':').ok_or_else(|| format!("`{s}` is not a side: {SIDE_RULE}"))?;
@@ -131,6 +136,9 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
             "hash" => {
                 hash_mb = Some(crate::options::parse_hash(value).map_err(|_| bad())?);
             }
+            "threats" => {
+                threats = Some(value.parse::<u8>().map_err(|_| bad())?);
+            }
             _ => return Err(format!("`{key}` in `{s}` is not a limit: {SIDE_RULE}")),
         }
     }
@@ -149,16 +157,16 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
         (None, _) => limits,
     };
     let level = if explicit { None } else { level };
-    Ok(Side::Engine { text: t.to_string(), level, limits, threads, hash_mb })
+    Ok(Side::Engine { text: t.to_string(), level, limits, threads, hash_mb, threats })
 }
 
 /// The engine of an engine side: its level or limits, threads and table (the bot's 16 MiB
-/// when `hash_mb` is `None`).
+/// when `hash_mb` is `None`), and the walls' threats in its evaluation when `threats` says
+/// from how many steps up.
 fn engine_bot(
     level: Option<Level>,
     limits: &Limits,
-    threads: usize,
-    hash_mb: Option<usize>,
+    (threads, hash_mb, threats): (usize, Option<usize>, Option<u8>),
     seed: u64,
 ) -> EngineBot {
     let mut bot = match level {
@@ -168,6 +176,9 @@ fn engine_bot(
     bot.engine().set_threads(threads);
     if let Some(mb) = hash_mb {
         bot.engine().set_hash(mb);
+    }
+    if let Some(least) = threats {
+        bot.engine().set_eval_params(EvalParams::default().with_threats(least));
     }
     bot
 }
@@ -192,8 +203,8 @@ fn parse_movetime(ms: &str) -> Option<Duration> {
 impl Side {
     fn bot(&self, seed: u64, timeout: Duration) -> anyhow::Result<Box<dyn Bot>> {
         Ok(match self {
-            Side::Engine { level, limits, threads, hash_mb, .. } => {
-                Box::new(engine_bot(*level, limits, *threads, *hash_mb, seed))
+            Side::Engine { level, limits, threads, hash_mb, threats, .. } => {
+                Box::new(engine_bot(*level, limits, (*threads, *hash_mb, *threats), seed))
             }
             Side::Random => Box::new(RandomBot::new(seed)),
             Side::Greedy => Box::new(GreedyBot::new()),
@@ -419,17 +430,34 @@ mod tests {
             panic!("an engine side");
         };
         assert_eq!((hash_mb, threads), (Some(256), 2));
-        let mut bot = engine_bot(level, &limits, threads, hash_mb, 1);
+        let mut bot = engine_bot(level, &limits, (threads, hash_mb, None), 1);
         assert_eq!(bot.engine().options().hash_mb, 256);
         assert_eq!(bot.engine().options().threads, 2);
         // Without it, the bot's own 16 MiB.
         let Ok(Side::Engine { level, limits, threads, hash_mb, .. }) = parse_side("level:9") else {
             panic!("an engine side");
         };
-        assert_eq!(engine_bot(level, &limits, threads, hash_mb, 1).engine().options().hash_mb, 16);
+        let mut bot = engine_bot(level, &limits, (threads, hash_mb, None), 1);
+        assert_eq!(bot.engine().options().hash_mb, 16);
         for bad in ["depth:2,hash:0", "depth:2,hash:65537", "depth:2,hash:x", "hash:64"] {
             let err = parse_side(bad).expect_err(bad);
             assert!(err.contains("hash:") && err.contains("1-65536"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn an_engine_side_takes_the_walls_threats() {
+        let Ok(Side::Engine { threats, .. }) = parse_side("movetime:100,threats:3") else {
+            panic!("an engine side");
+        };
+        assert_eq!(threats, Some(3));
+        let Ok(Side::Engine { threats, .. }) = parse_side("nodes:500") else {
+            panic!("an engine side");
+        };
+        assert_eq!(threats, None);
+        for bad in ["depth:2,threats:-1", "depth:2,threats:256", "depth:2,threats:x", "threats:0"] {
+            let err = parse_side(bad).expect_err(bad);
+            assert!(err.contains("threats") && err.contains("0-255"), "{bad}: {err}");
         }
     }
 }

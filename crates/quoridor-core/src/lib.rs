@@ -73,7 +73,7 @@ pub use perft::{perft, perft_divide};
 pub use players::{Players, PlayersError};
 pub use position::{
     DistanceMap, Outcome, PlayError, Position, Ranking, ResignError, SeatSetup, SeatState, Setup,
-    SetupError, ThreatLines,
+    SetupError,
 };
 #[cfg(feature = "alloc")]
 pub use record::{Event, Game, ParseRecordError, TagError};

@@ -207,9 +207,17 @@ impl PyPosition {
     }
 
     /// The most steps one wall placed now could add to `seat`'s shortest path (whoever
-    /// holds walls), `None` when the seat is not in the game.
-    fn wall_threat(&self, seat: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
-        Ok(self.0.wall_threat(seat_arg(seat)?))
+    /// holds walls), counted from `least` steps up (0 below it; from 3 up it is much
+    /// cheaper), `None` when the seat is not in the game. Raises `ValueError` for a
+    /// negative `least`.
+    #[pyo3(signature = (seat, least = None))]
+    fn wall_threat(
+        &self,
+        seat: &Bound<'_, PyAny>,
+        least: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Option<u8>> {
+        let least = least.map(|l| convert::int_at_least(l, "least", 0, u8::MAX)).transpose()?;
+        Ok(self.0.wall_threat_at_least(seat_arg(seat)?, least.unwrap_or(0)))
     }
 
     /// A shortest path of `seat`: the squares from its pawn to its goal.

@@ -64,6 +64,14 @@ def test_position_basics():
     assert after.wall_threat("S") == 1 and after.wall_threat(q.Seat.WEST) is None
     barrier = q.Position("9 S:a1:10,N:e9:10 a3h,c3h,e3h,g3h S 0")
     assert barrier.distance("S") == 16 and barrier.wall_threat("S") == 2
+    corner = q.Position("9 S:e3:10,N:e9:10 d3h,d2v S 0")  # two walls round South's pawn
+    assert corner.wall_threat("S") == 4 and corner.wall_threat("S", least=3) == 4
+    assert barrier.wall_threat("S", 3) == 0 and barrier.wall_threat("S", least=2) == 2
+    assert barrier.wall_threat("S", 10**30) == 0
+    with pytest.raises(ValueError, match="least must be at least 0, not -1"):
+        barrier.wall_threat("S", -1)
+    with pytest.raises(TypeError, match="least must be an integer"):
+        barrier.wall_threat("S", "3")
     assert str(pos) == "9 S:e1:10,N:e9:10 - S 0"  # positions are immutable
     assert after.ranking() == {q.Seat.SOUTH: 1, q.Seat.NORTH: 1}  # both 8 steps away
     assert pos.play("e2").ranking() == {q.Seat.SOUTH: 1, q.Seat.NORTH: 2}

@@ -98,6 +98,11 @@ pub(crate) struct Worker {
     pub(crate) line: Line,
     /// The tree of the tree search (three and four players), kept for the next search.
     pub(crate) tree: crate::mcts::Tree,
+    /// Walls' threats by a hash of the walls and the pawns (the hash's high bits and the
+    /// threat in the low byte; see [`Worker::wall_threat`]).
+    /// Made on first use (the threats are off as shipped); atomic only so that the engine
+    /// stays `Sync`: each worker reads and writes its own.
+    pub(crate) threat_cache: std::sync::OnceLock<Vec<AtomicU64>>,
 }
 
 /// A worker's settings, kept from one search to the next.
@@ -175,6 +180,7 @@ impl Worker {
             heur: Heuristics::new(),
             races: HashMap::new(),
             one_wall: None,
+            threat_cache: std::sync::OnceLock::new(),
             settings: Settings {
                 seed,
                 noise: 0,

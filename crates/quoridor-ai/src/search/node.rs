@@ -173,6 +173,8 @@ impl Worker {
         let mut scratch = *pos;
         // The network's sums of this node, for the leaves evaluated without playing.
         let net = (node.frontier && self.line.net_on).then(|| self.line.nets[ply]);
+        // The walls' threats need the leaves played.
+        let threats = node.frontier && self.settings.ab_params.measures_threats();
         for i in 0..buf.cands.len() {
             pick_next(&mut buf.cands, i);
             let c = buf.cands[i];
@@ -182,7 +184,11 @@ impl Worker {
                     continue;
                 }
             }
-            let quick = if node.frontier {
+            let quick = if threats {
+                let multi = self.settings.sparams.multi;
+                let child = buf.child_of(&c, pos, &mut scratch, self.root.seat, multi);
+                self.threat_leaf(child, node.dist as usize)
+            } else if node.frontier {
                 self.quick_leaf(pos, c.mv, node.dist as usize, net.as_ref())
             } else {
                 None

@@ -6,15 +6,20 @@
 
 #[cfg(debug_assertions)]
 use quoridor_core::Outcome;
-use quoridor_core::{Move, Position, Variant};
+use std::sync::atomic::Ordering::Relaxed;
+
+use quoridor_core::{Move, Position, Seat, Variant};
 
 use super::Worker;
-use crate::eval::{evaluate_two, evaluate_with, evaluate_without_net};
+use crate::eval::{evaluate_two, evaluate_two_with, evaluate_without_net};
 use crate::net::{Accumulators, Network};
 use crate::params::WIN;
 use crate::race::{RaceTable, RaceValue};
 use crate::rng::mix;
 use crate::tablebase::Value;
+
+/// Walls' threats kept by a hash of the walls and the pawns (a power of two).
+pub(crate) const THREAT_CACHE: usize = 1 << 16;
 
 /// Race tables kept at once (each at most ~60 KB).
 const RACE_CACHE: usize = 256;
@@ -62,7 +67,7 @@ impl Worker {
             Accumulators::new(&Network::SHIPPED, pos),
             "network sums at ply {ply} of {pos}"
         );
-        let mut v = evaluate_without_net(&self.settings.ab_params, pos, self.root.seat)
+        let mut v = self.eval_without_net(pos)
             + self.line.nets[ply].correction(&Network::SHIPPED, self.root.seat);
         if self.settings.noise > 0 {
             let r = mix(pos.zobrist() ^ self.settings.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -71,10 +76,70 @@ impl Worker {
         if self.same_team(pos.turn(), self.root.seat) { v } else { -v }
     }
 
+    /// The evaluation without the network for the root player ([`evaluate_without_net`]),
+    /// the walls' threats of two players from the worker's cache.
+    #[inline]
+    fn eval_without_net(&self, pos: &Position) -> i32 {
+        let p = &self.settings.ab_params;
+        if !p.measures_threats() || pos.active_seats().count() != 2 {
+            return evaluate_without_net(p, pos, self.root.seat);
+        }
+        evaluate_two_with(p, pos, self.root.seat, |s| self.wall_threat(pos, s))
+    }
+
+    /// `seat`'s threat in `pos` as the evaluation counts it
+    /// ([`quoridor_core::Position::wall_threat_at_least`] from
+    /// [`crate::params::THREAT_LEAST`]), kept by a hash of the walls and the pawns (all it
+    /// depends on: the path rule protects every player's path).
+    pub(crate) fn wall_threat(&self, pos: &Position, seat: Seat) -> u8 {
+        let least = self.settings.ab_params.threat_least;
+        let mut squares = u64::from(pos.size().get()) << 40 | u64::from(least) << 48;
+        squares |= seat.index() as u64;
+        for s in pos.active_seats() {
+            let sq = pos.pawn(s).map_or(0, |q| u64::from(q.index()) + 1);
+            squares |= sq << (8 * s.index() + 8);
+        }
+        let walls = pos.walls();
+        let (h, v) = (walls.horizontal().bits(), walls.vertical().bits());
+        let mut key = mix(squares);
+        for part in [h as u64, (h >> 64) as u64, v as u64, (v >> 64) as u64] {
+            key = mix(key ^ part);
+        }
+        // The high bits are the check, the low byte the threat.
+        let cache = self.threat_cache.get_or_init(|| {
+            (0..THREAT_CACHE).map(|_| std::sync::atomic::AtomicU64::new(0)).collect()
+        });
+        let slot = &cache[(key as usize) & (THREAT_CACHE - 1)];
+        let kept = slot.load(Relaxed);
+        if kept >> 8 == key >> 8 {
+            return kept as u8;
+        }
+        let t = pos.wall_threat_at_least(seat, least).unwrap_or(0);
+        slot.store(key & !0xFF | u64::from(t), Relaxed);
+        t
+    }
+
+    /// The value, for the side to move at the frontier node, of its leaf `child`, `dist`
+    /// plies from the root, when the walls' threats are weighed: the played leaf evaluated
+    /// (the threats need the position). `None` when it needs more: a race (exact tables),
+    /// or the network's sums.
+    #[inline]
+    pub(crate) fn threat_leaf(&self, child: &Position, dist: usize) -> Option<i32> {
+        if self.line.net_on || self.is_race(child) {
+            return None;
+        }
+        Some(-match child.outcome() {
+            Some(quoridor_core::Outcome::Winner(s)) if s == child.turn() => WIN - dist as i32 - 1,
+            Some(quoridor_core::Outcome::Winner(_)) => -(WIN - dist as i32 - 1),
+            Some(quoridor_core::Outcome::Draw) => 0,
+            None => self.eval(child),
+        })
+    }
+
     /// Static evaluation for the side to move's team.
     #[inline]
     pub(crate) fn eval(&self, pos: &Position) -> i32 {
-        let mut v = evaluate_with(&self.settings.ab_params, pos, self.root.seat);
+        let mut v = self.eval_without_net(pos) + crate::net::correction(pos, self.root.seat);
         if self.settings.noise > 0 {
             let r = mix(pos.zobrist() ^ self.settings.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
             v += (r % (2 * self.settings.noise as u64 + 1)) as i32 - self.settings.noise;

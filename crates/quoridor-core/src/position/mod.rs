@@ -37,7 +37,6 @@ use maze::Maze;
 pub use movegen::PlayError;
 pub use outcome::{Outcome, Ranking, ResignError};
 pub use setup::{SeatSetup, SeatState, Setup, SetupError};
-pub use threat::ThreatLines;
 
 /// A legal position of any variant: the board, the pawns, the walls, walls in hand, who is
 /// still playing and who is to move.

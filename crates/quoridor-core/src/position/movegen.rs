@@ -219,9 +219,23 @@ impl Position {
         a: u8,
         threats: &Threats,
     ) -> Option<Seat> {
+        self.cut_off_among(open, o, a, threats, self.active)
+    }
+
+    /// [`Position::cut_off_by`] among the seats of the mask `seats` (bit `i` for seat index
+    /// `i`) only: the caller knows the others keep a path.
+    #[inline]
+    pub(super) fn cut_off_among(
+        &self,
+        open: &[u128; 4],
+        o: Orientation,
+        a: u8,
+        threats: &Threats,
+        seats: u8,
+    ) -> Option<Seat> {
         let open = open_with(open, o, a);
         let bit = 1u128 << a;
-        let mut act = self.active;
+        let mut act = self.active & seats;
         while act != 0 {
             let i = act.trailing_zeros() as usize;
             act &= act - 1;

@@ -1,88 +1,32 @@
 //! How far one wall could lengthen a seat's shortest path ([`Position::wall_threat`]), and
-//! what was measured on the way, kept ([`ThreatLines`]) so that the same question after
-//! more walls, or after another player's move, costs a fraction of measuring it again.
+//! the same counted only from a size up ([`Position::wall_threat_at_least`]), which a
+//! bound on what most walls can add makes much cheaper.
 
-use crate::board_size::BoardSize;
 use crate::paths::{self, PathCache};
-use crate::square::{STRIDE, Seat, Square};
-use crate::wall::{Orientation, WallSet};
+use crate::square::{STRIDE, Seat};
+use crate::wall::Orientation;
 
 use super::Position;
 use super::maze::open_with;
 use super::movegen::Threats;
 
-/// Most walls that a [`ThreatLines`] keeps. Paths are rarely long enough for more walls to
-/// cut them (each step is blocked by two walls at most); lines that would need more are
-/// marked incomplete and never reused.
-const MAX_LINES: usize = 48;
-
-/// One wall that blocks a step of the seat's shortest path: what it adds, and a shortest
-/// path round it.
-#[derive(Clone, Copy, Debug, Default)]
-struct Line {
-    anchor: u8,
-    vertical: bool,
-    gain: u8,
-    detour: PathCache,
-}
-
-impl Line {
-    const fn orientation(&self) -> Orientation {
-        if self.vertical { Orientation::Vertical } else { Orientation::Horizontal }
-    }
-}
-
-/// What [`Position::threat_lines`] measured for one seat: a shortest path, and for every
-/// wall that blocks one of its steps, how many steps the wall adds and a shortest path
-/// round it. [`Position::wall_threat_from`] reuses it in a later position where the seat's
-/// pawn has not moved and walls were only added (the position after a wall, or after
-/// another player's pawn move, as a search meets them): a wall that cuts neither the kept
-/// path nor the detour round a kept wall changes nothing, so only the rest are measured.
-///
-/// ```
-/// use quoridor_core::{Move, Position, Seat};
-/// let pos = Position::default();
-/// let lines = pos.threat_lines(Seat::South).unwrap();
-/// assert_eq!(lines.threat(), 1);
-/// let mut after = pos;
-/// after.play(Move::Wall("d5h".parse()?))?;
-/// assert_eq!(after.wall_threat_from(&lines), after.wall_threat(Seat::South));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug)]
-pub struct ThreatLines {
-    seat: Seat,
-    size: BoardSize,
-    square: Square,
-    goal: u128,
-    walls: WallSet,
-    path: PathCache,
-    threat: u8,
-    /// False when more walls cut the path than fit, or the game was over: nothing is reused.
-    complete: bool,
-    len: u8,
-    lines: [Line; MAX_LINES],
-}
-
-impl ThreatLines {
-    /// The seat measured.
-    #[must_use]
-    pub const fn seat(&self) -> Seat {
-        self.seat
-    }
-
-    /// The seat's [`Position::wall_threat`] in the position measured.
-    #[must_use]
-    pub const fn threat(&self) -> u8 {
-        self.threat
-    }
-}
-
-/// Whether any wall of `(h, v)` (anchors of horizontal and vertical walls) blocks a step
-/// of `path`.
+/// A bound on the steps the wall `o` at `a` (in `open` already) adds to the shortest path
+/// `path`, one of whose steps it blocks: when every blocked step can go round the wall's
+/// near end, in three steps instead of one, the wall adds at most two per blocked step.
+/// `None` when some such detour is closed (by another wall or the edge of the board): then
+/// it may add any number.
 #[inline(always)]
-const fn cut_by_any(path: &PathCache, h: u128, v: u128) -> bool {
-    path.north & (h | h << 1) != 0 || path.east & (v | v << STRIDE) != 0
+fn bound(path: &PathCache, o: Orientation, a: u8, open: &[u128; 4]) -> Option<u8> {
+    let mut p = *path;
+    if !p.reroute(o, a, open) {
+        return None;
+    }
+    let bit = 1u128 << a;
+    let blocked = match o {
+        Orientation::Horizontal => path.north & (bit | bit << 1),
+        Orientation::Vertical => path.east & (bit | bit << STRIDE),
+    };
+    Some(2 * blocked.count_ones() as u8)
 }
 
 impl Position {
@@ -115,6 +59,32 @@ impl Position {
     /// ```
     #[must_use]
     pub fn wall_threat(&self, seat: Seat) -> Option<u8> {
+        self.wall_threat_at_least(seat, 0)
+    }
+
+    /// [`Position::wall_threat`] when it is at least `least` steps, 0 when it is less: the
+    /// walls that could cost `seat` a long detour, the ones next to another wall or the
+    /// edge of the board. Much cheaper than the whole threat from 3 up: a wall that blocks
+    /// one step of the seat's shortest path adds at most two steps when the way round its
+    /// near end is open, so only the walls whose way round is closed (or that block two
+    /// steps) are measured. `None` when the seat is not in the game; `Some(0)` once the game
+    /// is over.
+    ///
+    /// ```
+    /// use quoridor_core::{Position, Seat};
+    /// // Behind a barrier with a door at the far side, the best wall adds two steps ...
+    /// let pos: Position = "9 S:a1:10,N:e9:10 a3h,c3h,e3h,g3h S 0".parse()?;
+    /// assert_eq!(pos.wall_threat_at_least(Seat::South, 2), Some(2));
+    /// assert_eq!(pos.wall_threat_at_least(Seat::South, 3), Some(0));
+    /// // A pawn in a corner of two walls: one wall on its way out sends it round both.
+    /// let pos: Position = "9 S:e3:10,N:e9:10 d3h,d2v S 0".parse()?;
+    /// assert_eq!(pos.wall_threat(Seat::South), Some(4));
+    /// assert_eq!(pos.wall_threat_at_least(Seat::South, 3), Some(4));
+    /// assert_eq!(pos.wall_threat_at_least(Seat::North, 3), Some(0)); // its threat is 1
+    /// # Ok::<(), quoridor_core::ParsePositionError>(())
+    /// ```
+    #[must_use]
+    pub fn wall_threat_at_least(&self, seat: Seat, least: u8) -> Option<u8> {
         if !self.is_active(seat) {
             return None;
         }
@@ -132,122 +102,20 @@ impl Position {
                 let a = bits.trailing_zeros() as u8;
                 bits &= bits - 1;
                 let open = open_with(&self.maze.open, o, a);
+                // Bounds cost a few bit operations, a flood fill several times more: they
+                // pay when they can rule walls out, from 3 up.
+                if least >= 3 && bound(&path, o, a, &open).is_some_and(|most| most < least) {
+                    continue;
+                }
                 // `None`: the wall would cut the seat off, which the rules forbid.
                 let Some(d) = paths::distance(&open, pawn, goal) else { continue };
                 let gain = d.saturating_sub(path.len);
-                if gain > best && self.keeps_every_path(o, a, &mut threats) {
+                if gain > best && self.keeps_every_path(seat, o, a, &mut threats) {
                     best = gain;
                 }
             }
         }
-        Some(best)
-    }
-
-    /// [`Position::wall_threat`] of `seat`, with what it measured kept for
-    /// [`Position::wall_threat_from`] in later positions. `None` when the seat is not in
-    /// the game.
-    #[must_use]
-    pub fn threat_lines(&self, seat: Seat) -> Option<ThreatLines> {
-        if !self.is_active(seat) {
-            return None;
-        }
-        let i = seat.index();
-        let path = self.exact_path(i);
-        let mut out = ThreatLines {
-            seat,
-            size: self.size,
-            square: self.pawns[i],
-            goal: self.goal_bits(seat),
-            walls: self.maze.walls,
-            path,
-            threat: 0,
-            complete: !self.is_game_over(),
-            len: 0,
-            lines: [Line::default(); MAX_LINES],
-        };
-        if !out.complete {
-            return Some(out);
-        }
-        let mut threats = None;
-        for (o, mut bits) in self.walls_across(&path) {
-            while bits != 0 {
-                let a = bits.trailing_zeros() as u8;
-                bits &= bits - 1;
-                let open = open_with(&self.maze.open, o, a);
-                // A wall that cuts the seat off now does so after any other walls too: it
-                // is never placeable, so it is not kept.
-                let Some(detour) = paths::shortest_path(&open, out.square, out.goal) else {
-                    continue;
-                };
-                let gain = detour.len.saturating_sub(path.len);
-                if usize::from(out.len) < MAX_LINES {
-                    let vertical = o == Orientation::Vertical;
-                    out.lines[usize::from(out.len)] = Line { anchor: a, vertical, gain, detour };
-                    out.len += 1;
-                } else {
-                    out.complete = false;
-                }
-                if gain > out.threat && self.keeps_every_path(o, a, &mut threats) {
-                    out.threat = gain;
-                }
-            }
-        }
-        Some(out)
-    }
-
-    /// [`Position::wall_threat`] of `lines.seat()`, found from `lines` (measured in an
-    /// earlier position by [`Position::threat_lines`]) where they still apply: same board,
-    /// the seat's pawn on the same square, and only walls added since. Then only the walls
-    /// whose detour a new wall cuts are measured again; otherwise (or if a new wall cuts
-    /// the kept path) everything is. The answer is always the same as `wall_threat`'s.
-    #[must_use]
-    pub fn wall_threat_from(&self, lines: &ThreatLines) -> Option<u8> {
-        let seat = lines.seat;
-        if !self.is_active(seat) {
-            return None;
-        }
-        if self.is_game_over() {
-            return Some(0);
-        }
-        let i = seat.index();
-        let (h, v) = (self.maze.walls.h, self.maze.walls.v);
-        let (old_h, old_v) = (lines.walls.h, lines.walls.v);
-        let (new_h, new_v) = (h & !old_h, v & !old_v);
-        let applies = lines.complete
-            && lines.size == self.size
-            && lines.square == self.pawns[i]
-            && lines.goal == self.goal_bits(seat)
-            && old_h & !h == 0
-            && old_v & !v == 0;
-        // The kept path is open and no longer than any path now (walls were only added),
-        // so it is still a shortest path, and the walls across it are still the ones that
-        // can lengthen the seat's path.
-        if !applies || cut_by_any(&lines.path, new_h, new_v) {
-            return self.wall_threat(seat);
-        }
-        let [free_h, free_v] = self.maze.free;
-        let (pawn, goal) = (self.pawns[i].bit(), lines.goal);
-        let mut best = 0;
-        let mut threats = None;
-        for line in &lines.lines[..usize::from(lines.len)] {
-            let free = if line.vertical { free_v } else { free_h };
-            if free >> line.anchor & 1 == 0 {
-                continue;
-            }
-            let o = line.orientation();
-            // A detour that no new wall cuts is still a shortest path round the wall.
-            let gain = if cut_by_any(&line.detour, new_h, new_v) {
-                let open = open_with(&self.maze.open, o, line.anchor);
-                let Some(d) = paths::distance(&open, pawn, goal) else { continue };
-                d.saturating_sub(lines.path.len)
-            } else {
-                line.gain
-            };
-            if gain > best && self.keeps_every_path(o, line.anchor, &mut threats) {
-                best = gain;
-            }
-        }
-        Some(best)
+        Some(if best >= least { best } else { 0 })
     }
 
     /// The free wall anchors, by orientation, that block a step of `path`.
@@ -260,11 +128,22 @@ impl Position {
         ]
     }
 
-    /// Whether the free wall `o` at `a` leaves every player a path (the path rule), with
-    /// the walls that could cut someone off found once into `threats`.
+    /// Whether the free wall `o` at `a`, which leaves `seat` a path, leaves every other
+    /// player one too (the path rule), with the walls that could cut someone off found once
+    /// into `threats`.
     #[inline]
-    fn keeps_every_path(&self, o: Orientation, a: u8, threats: &mut Option<Threats>) -> bool {
+    fn keeps_every_path(
+        &self,
+        seat: Seat,
+        o: Orientation,
+        a: u8,
+        threats: &mut Option<Threats>,
+    ) -> bool {
+        let others = self.active & !(1 << seat.index());
+        if others == 0 {
+            return true;
+        }
         let threats = threats.get_or_insert_with(|| self.threats());
-        self.cut_off_by(&self.maze.open, o, a, threats).is_none()
+        self.cut_off_among(&self.maze.open, o, a, threats, others).is_none()
     }
 }
