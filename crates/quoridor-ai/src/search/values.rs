@@ -88,9 +88,9 @@ impl Worker {
     }
 
     /// `seat`'s threat in `pos` as the evaluation counts it
-    /// ([`quoridor_core::Position::wall_threat_at_least`] from
-    /// [`crate::params::THREAT_LEAST`]), kept by a hash of the walls and the pawns (all it
-    /// depends on: the path rule protects every player's path).
+    /// ([`quoridor_core::Position::wall_threat_at_least`] from the weights'
+    /// `threat_least`), kept by a hash of the walls and the pawns (all it depends on: the
+    /// path rule protects every player's path).
     pub(crate) fn wall_threat(&self, pos: &Position, seat: Seat) -> u8 {
         let least = self.settings.ab_params.threat_least;
         let mut squares = u64::from(pos.size().get()) << 40 | u64::from(least) << 48;
