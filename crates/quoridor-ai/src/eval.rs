@@ -182,7 +182,7 @@ pub(crate) fn evaluate_two_with(
         // A threat counts only while the other side holds a wall to carry it out.
         let my_threat = if theirs.1 > 0 { threat(me) } else { 0 };
         let their_threat = if mine.1 > 0 { threat(opp) } else { 0 };
-        v += threat_term(p, my_threat, their_threat, my_turn);
+        v = v.saturating_add(threat_term(p, my_threat, their_threat, my_turn));
     }
     v
 }
@@ -191,8 +191,9 @@ pub(crate) fn evaluate_two_with(
 /// path one wall could lengthen by at most `mine` steps, against an opponent's `theirs`
 /// (each 0 when the other side has no wall to place), `my_turn` when that player is to
 /// move: `w0·(theirs - mine) + w1·t·(mine + theirs)` with `t = ±1` by the turn and the
-/// weights [`crate::params::THREATS`], in centi-steps. It changes sign when the players
-/// swap places, as the rest of the evaluation does.
+/// weights [`crate::params::THREATS`], in centi-steps, at most 2^20 either way whatever the
+/// weights. It changes sign when the players swap places, as the rest of the evaluation
+/// does.
 ///
 /// ```
 /// use quoridor_ai::eval::threat_term;
@@ -207,8 +208,9 @@ pub fn threat_term(p: &EvalParams, mine: u8, theirs: u8, my_turn: bool) -> i32 {
     let (m, o) = (i64::from(mine), i64::from(theirs));
     let t = if my_turn { 1 } else { -1 };
     let sum = i64::from(p.threats[0]) * (o - m) + i64::from(p.threats[1]) * t * (m + o);
-    // Division truncates towards zero, so the sum's antisymmetry survives it.
-    (sum / i64::from(WEIGHT_UNIT)) as i32
+    // Division truncates towards zero and the clamp (at 2^20, far from any sane weight but
+    // safe from overflow whatever the weights) is symmetric, so antisymmetry survives both.
+    (sum / i64::from(WEIGHT_UNIT)).clamp(-(1 << 20), 1 << 20) as i32
 }
 
 /// The multi-player features' names, in order.

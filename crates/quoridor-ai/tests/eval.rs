@@ -114,6 +114,19 @@ fn the_walls_threats_add_their_term_and_keep_the_evaluation_antisymmetric() {
         }
     }
     assert!(differs > 100, "{differs} positions where the threats count");
+    // Extreme weights: no overflow, still antisymmetric.
+    let mut wild = off.with_threats(0);
+    for threats in [[i32::MAX, i32::MIN], [i32::MIN, i32::MAX], [i32::MAX, i32::MAX]] {
+        wild.threats = threats;
+        assert_eq!(threat_term(&wild, 0, 255, true), -threat_term(&wild, 255, 0, false));
+        assert!(threat_term(&wild, 0, 255, true).abs() <= 1 << 20);
+        for pos in positions().iter().filter(|p| p.active_seats().count() == 2) {
+            let seats: Vec<Seat> = pos.active_seats().collect();
+            let (a, b) = (seats[0], seats[1]);
+            assert_eq!(evaluate_with(&wild, pos, a), -evaluate_with(&wild, pos, b), "{pos}");
+        }
+    }
+    assert_eq!(threat_term(&wild, 0, 255, true), 1 << 20, "clamped");
 }
 
 #[test]

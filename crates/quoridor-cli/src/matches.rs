@@ -455,7 +455,12 @@ mod tests {
             panic!("an engine side");
         };
         assert_eq!(threats, None);
-        for bad in ["depth:2,threats:-1", "depth:2,threats:256", "depth:2,threats:x", "threats:0"] {
+        for bad in [
+            "depth:2,threats:-1",
+            "depth:2,threats:256",
+            "depth:2,threats:x",
+            "depth:2,threats:1.5",
+        ] {
             let err = parse_side(bad).expect_err(bad);
             assert!(err.contains("threats") && err.contains("0-255"), "{bad}: {err}");
         }

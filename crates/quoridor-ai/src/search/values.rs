@@ -4,7 +4,6 @@
 //! without playing their move, and the exact value of a wall-less race or a tablebase's
 //! position.
 
-#[cfg(debug_assertions)]
 use quoridor_core::Outcome;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -128,12 +127,7 @@ impl Worker {
         if self.line.net_on || self.is_race(child) {
             return None;
         }
-        Some(-match child.outcome() {
-            Some(quoridor_core::Outcome::Winner(s)) if s == child.turn() => WIN - dist as i32 - 1,
-            Some(quoridor_core::Outcome::Winner(_)) => -(WIN - dist as i32 - 1),
-            Some(quoridor_core::Outcome::Draw) => 0,
-            None => self.eval(child),
-        })
+        Some(-self.eval_or_end(child, dist + 1))
     }
 
     /// Static evaluation for the side to move's team.
@@ -147,8 +141,8 @@ impl Worker {
         if self.same_team(pos.turn(), self.root.seat) { v } else { -v }
     }
 
-    /// A leaf's value for its side to move as `negamax` at depth 0 finds it (for checks).
-    #[cfg(debug_assertions)]
+    /// A leaf's value for its side to move as `negamax` at depth 0 finds it (the leaves
+    /// played for their threats, and the checks of those valued without playing).
     pub(crate) fn eval_or_end(&self, pos: &Position, ply: usize) -> i32 {
         match pos.outcome() {
             Some(Outcome::Winner(s)) if s == pos.turn() => WIN - ply as i32,
