@@ -228,6 +228,10 @@ pub struct Args {
     /// Number of games (played in pairs with the colours swapped)
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
+    /// Starts at game N of the --games (the same openings and seeds as the whole match):
+    /// the rest of a match that was stopped
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub first_game: u32,
     /// Random moves played at the start of each pair of games (varied by --seed)
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=40))]
     pub opening_plies: u32,
@@ -263,6 +267,14 @@ struct Tally {
 /// # Errors
 /// A bad option, an external engine that cannot be started, or a failed write.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    if args.first_game > args.games {
+        anyhow::bail!(
+            "--first-game {} is past the match's last game: --games {} plays games 1 to {}",
+            args.first_game,
+            args.games,
+            args.games
+        );
+    }
     let start = start_game(&args.position)?;
     let seed = args.position.seed.unwrap_or_else(clock_seed);
     let timeout = Duration::from_secs(args.timeout);
@@ -275,7 +287,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         Schedule::new(start.position(), seed).with_opening(args.opening_plies, args.opening_walls);
     let mut tally = Tally::default();
     let bar = std::io::stderr().is_terminal();
-    for g in 0..args.games {
+    for g in args.first_game - 1..args.games {
         let report =
             arena::play_game(&start, &schedule, g, |side, seed| sides[side].bot(seed, timeout))?;
         let GameReport { mut game, seats, winner, notes, .. } = report;

@@ -596,6 +596,43 @@ fn match_with_builtin_bots_and_an_external_engine() {
     assert!(v.get("elo").is_some() && v.get("elo_low").is_some() && v.get("elo_high").is_some());
 }
 
+/// `--first-game` plays the rest of a match: the same games as the whole match from there.
+#[test]
+fn match_resumes_at_a_given_game() {
+    let (whole, rest) = (temp_dir("match-whole"), temp_dir("match-rest"));
+    let args = |dir: &std::path::Path, first: &str| -> Vec<String> {
+        let mut v: Vec<String> = ["match", "depth:1", "greedy", "--games", "4", "--size", "5"]
+            .map(String::from)
+            .to_vec();
+        v.extend(
+            ["--opening-plies", "3", "--opening-walls", "50", "--seed", "21"].map(String::from),
+        );
+        v.extend(["--first-game".into(), first.into(), "--save".into(), dir.display().to_string()]);
+        v
+    };
+    let out = stdout_of(&args(&whole, "1").iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(out.contains("games 4:"), "{out}");
+    let out = stdout_of(&args(&rest, "3").iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(
+        out.contains("game 3/4") && out.contains("game 4/4") && out.contains("games 2:"),
+        "{out}"
+    );
+    assert!(!out.contains("game 1/4") && !rest.join("game-0001.txt").exists(), "{out}");
+    for g in ["game-0003.txt", "game-0004.txt"] {
+        let a = std::fs::read_to_string(whole.join(g)).unwrap();
+        let b = std::fs::read_to_string(rest.join(g)).unwrap();
+        assert_eq!(a, b, "{g}");
+    }
+    // Past the last game: an error naming the option, nothing played.
+    let bad = quoridor()
+        .args(["match", "greedy", "random", "--games", "4", "--first-game", "5", "--no-save"])
+        .assert()
+        .failure();
+    let err = String::from_utf8_lossy(&bad.get_output().stderr).to_string();
+    assert!(err.contains("--first-game 5") && err.contains("--games 4"), "{err}");
+    quoridor().args(["match", "greedy", "random", "--first-game", "0"]).assert().failure();
+}
+
 #[test]
 fn bench_prints_nodes_and_nps() {
     let out = stdout_of(&["bench", "--depth", "1", "--perft-depth", "1"]);
