@@ -41,6 +41,10 @@ use quoridor_core::{Game, Move, Outcome, Position, Seat};
 use crate::bots::Bot;
 use crate::rng::{SplitMix64, mix};
 
+/// Xored into a match's seed before it is hashed for the bots' seeds
+/// ([`Schedule::bot_seed`]), so that these are not the openings' draws.
+const BOT_SEED_KEY: u64 = 0xB07_5EED;
+
 /// Which side plays each seat in each game of a match, with which seed, from which opening.
 ///
 /// The seats are taken in turn order from the first mover of the match's start position.
@@ -124,8 +128,7 @@ impl Schedule {
     /// ```
     #[must_use]
     pub fn bot_seed(&self, game: u32, seat: Seat) -> u64 {
-        // A constant of its own, so that these seeds are not the openings' (`opening`).
-        mix(self.seed ^ 0xB07_5EED).wrapping_add(u64::from(game) * 8 + seat.index() as u64)
+        mix(self.seed ^ BOT_SEED_KEY).wrapping_add(u64::from(game) * 8 + seat.index() as u64)
     }
 
     /// The random opening of game `game` from `start`: the same for both games of a pair.
@@ -442,7 +445,7 @@ mod tests {
         distinct.dedup();
         assert_eq!(distinct.len(), seeds.len(), "every seat of every game has its own seed");
         let last = Schedule::new(&Position::default(), u64::MAX).bot_seed(u32::MAX, Seat::East);
-        assert_eq!(last, mix(u64::MAX ^ 0xB07_5EED).wrapping_add(u64::from(u32::MAX) * 8 + 3));
+        assert_eq!(last, mix(u64::MAX ^ BOT_SEED_KEY).wrapping_add(u64::from(u32::MAX) * 8 + 3));
     }
 
     /// Matches with nearby seeds give their bots unrelated seeds (with seed·31 + 8·game +
