@@ -178,7 +178,7 @@ pub(crate) fn evaluate_two_with(
     let theirs = (pos.distance(opp).unwrap_or(u8::MAX), pos.walls_in_hand(opp));
     let my_turn = pos.turn() == me;
     let mut v = evaluate_two(p, mine, theirs, my_turn);
-    if p.measures_threats() {
+    if p.weighs_threats(u32::from(mine.1) + u32::from(theirs.1)) {
         // A threat counts only while the other side holds a wall to carry it out.
         let my_threat = if theirs.1 > 0 { threat(me) } else { 0 };
         let their_threat = if mine.1 > 0 { threat(opp) } else { 0 };

@@ -81,6 +81,9 @@ pub struct EvalParams {
     /// The smallest threat counted (smaller ones count as 0; see
     /// [`EvalParams::with_threats`]).
     pub threat_least: u8,
+    /// The threats are weighed only while the two players' walls in hand total at most
+    /// this many (`u8::MAX`: always; see [`EvalParams::weighs_threats`]).
+    pub threat_walls: u8,
 }
 
 impl Default for EvalParams {
@@ -91,6 +94,7 @@ impl Default for EvalParams {
             multi_scale: MULTI_SCALE,
             threats: [0, 0],
             threat_least: 0,
+            threat_walls: u8::MAX,
         }
     }
 }
@@ -118,6 +122,25 @@ impl EvalParams {
     #[must_use]
     pub fn with_threats(&self, least: u8) -> EvalParams {
         EvalParams { threats: THREATS, threat_least: least, ..self.clone() }
+    }
+
+    /// Whether a two-player position whose players hold `walls_in_hand` walls between
+    /// them has its walls' threats weighed: the threats are on, and the walls are at most
+    /// [`EvalParams::threat_walls`] (late in the game, where a wall that cannot lengthen
+    /// the opponent's path is worth least, threats cost the fewest nodes).
+    ///
+    /// ```
+    /// use quoridor_ai::params::EvalParams;
+    /// let mut p = EvalParams::default().with_threats(0);
+    /// assert!(p.weighs_threats(20));
+    /// p.threat_walls = 6;
+    /// assert!(p.weighs_threats(6) && !p.weighs_threats(7));
+    /// assert!(!EvalParams::default().weighs_threats(0)); // off as shipped
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn weighs_threats(&self, walls_in_hand: u32) -> bool {
+        self.measures_threats() && walls_in_hand <= u32::from(self.threat_walls)
     }
 
     /// Whether the multi-player evaluation of `kind` weighs the players' vulnerability

@@ -98,6 +98,42 @@ fn with_the_walls_threats_the_search_stays_legal_deterministic_and_different() {
 }
 
 #[test]
+fn the_walls_threats_are_weighed_only_below_their_walls_in_hand() {
+    let with = |walls: u8| {
+        let mut e = engine();
+        let mut p = quoridor_ai::params::EvalParams::default().with_threats(0);
+        p.threat_walls = walls;
+        e.set_eval_params(p);
+        e
+    };
+    // The debug build checks every leaf valued without playing against the played leaf,
+    // on both sides of the limit.
+    for walls in [0, 4, 6, 12] {
+        for (i, config) in configs().iter().enumerate() {
+            for pos in random_positions(config, 3, 70 + i as u64) {
+                let r = with(walls).search(&pos, &Limits::depth(3), &mut |_| {}).unwrap();
+                assert_legal_result(&pos, &r);
+            }
+        }
+    }
+    let key = |r: quoridor_ai::SearchResult| (r.best, r.info.nodes, r.info.score);
+    let depth = Limits::depth(5);
+    // 17 walls in hand: five plies leave at least 12, so a limit of 6 is the search without
+    // threats, node for node ...
+    let many: Position = "9 S:e4:8,N:e6:9 e3h,d4v,f6v N 6".parse().unwrap();
+    let off = engine().search(&many, &depth, &mut |_| {}).unwrap();
+    let late = with(6).search(&many, &depth, &mut |_| {}).unwrap();
+    assert_eq!(key(late), key(off));
+    // ... and with 4 the search that always weighs them.
+    let few: Position = "9 S:e4:3,N:e6:1 e3h,d4v,f6v,a3h,c3h,e7h,g7h,b5v,h2v N 16".parse().unwrap();
+    let always = with(u8::MAX).search(&few, &depth, &mut |_| {}).unwrap();
+    let late = with(6).search(&few, &depth, &mut |_| {}).unwrap();
+    assert_eq!(key(late), key(always.clone()));
+    let off = engine().search(&few, &depth, &mut |_| {}).unwrap();
+    assert_ne!(key(always), key(off));
+}
+
+#[test]
 fn game_over_gives_none() {
     let pos: Position = "5 S:c5:0,N:c3:0 - N 9".parse().unwrap();
     assert!(pos.is_game_over());

@@ -33,9 +33,10 @@ pub enum Side {
         threads: usize,
         /// The transposition table in MiB, when `hash:MB` is given (else the bot's 16).
         hash_mb: Option<usize>,
-        /// The walls' threats in the evaluation, counted from this many steps up, when
-        /// `threats:N` is given (off as shipped).
-        threats: Option<u8>,
+        /// The walls' threats in the evaluation when `threats:N` or `threat-walls:K` is
+        /// given (off as shipped): counted from N steps up (0 unless given), weighed while
+        /// the walls in hand total at most K (always unless given).
+        threats: Option<(u8, u8)>,
     },
     /// Uniformly random legal moves.
     Random,
@@ -65,7 +66,8 @@ impl std::fmt::Display for Side {
 }
 
 const SIDE_RULE: &str = "a side is level:N (1-10), depth:D, nodes:N, movetime:MS, threads:T (1-256), \
-hash:MB (1-65536), threats:N (0-255: the walls' threats in the evaluation, from N steps up) (joined by \
+hash:MB (1-65536), threats:N (0-255: the walls' threats in the evaluation, from N steps up), \
+threat-walls:K (0-255: the threats weighed only while the walls in hand total at most K) (joined by \
 commas), random, greedy, or cmd:COMMAND for an external engine (after movetime:MS, the time it is given per move)";
 
 /// Reads a side: `level:5`, `depth:4,movetime:200`, `random`, `greedy`, `cmd:./engine --x`.
@@ -137,7 +139,12 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
                 hash_mb = Some(crate::options::parse_hash(value).map_err(|_| bad())?);
             }
             "threats" => {
-                threats = Some(value.parse::<u8>().map_err(|_| bad())?);
+                let least = value.parse::<u8>().map_err(|_| bad())?;
+                threats = Some((least, threats.map_or(u8::MAX, |(_, walls)| walls)));
+            }
+            "threat-walls" => {
+                let walls = value.parse::<u8>().map_err(|_| bad())?;
+                threats = Some((threats.map_or(0, |(least, _)| least), walls));
             }
             _ => return Err(format!("`{key}` in `{s}` is not a limit: {SIDE_RULE}")),
         }
@@ -166,7 +173,7 @@ pub fn parse_side(s: &str) -> Result<Side, String> {
 fn engine_bot(
     level: Option<Level>,
     limits: &Limits,
-    (threads, hash_mb, threats): (usize, Option<usize>, Option<u8>),
+    (threads, hash_mb, threats): (usize, Option<usize>, Option<(u8, u8)>),
     seed: u64,
 ) -> EngineBot {
     let mut bot = match level {
@@ -177,8 +184,10 @@ fn engine_bot(
     if let Some(mb) = hash_mb {
         bot.engine().set_hash(mb);
     }
-    if let Some(least) = threats {
-        bot.engine().set_eval_params(EvalParams::default().with_threats(least));
+    if let Some((least, walls)) = threats {
+        let mut p = EvalParams::default().with_threats(least);
+        p.threat_walls = walls;
+        bot.engine().set_eval_params(p);
     }
     bot
 }
@@ -462,7 +471,16 @@ mod tests {
         let Ok(Side::Engine { threats, .. }) = parse_side("movetime:100,threats:3") else {
             panic!("an engine side");
         };
-        assert_eq!(threats, Some(3));
+        assert_eq!(threats, Some((3, u8::MAX)));
+        let Ok(Side::Engine { threats, .. }) = parse_side("threat-walls:6,nodes:500,threats:2")
+        else {
+            panic!("an engine side");
+        };
+        assert_eq!(threats, Some((2, 6)));
+        let Ok(Side::Engine { threats, .. }) = parse_side("nodes:500,threat-walls:0") else {
+            panic!("an engine side");
+        };
+        assert_eq!(threats, Some((0, 0)));
         let Ok(Side::Engine { threats, .. }) = parse_side("nodes:500") else {
             panic!("an engine side");
         };
@@ -472,9 +490,12 @@ mod tests {
             "depth:2,threats:256",
             "depth:2,threats:x",
             "depth:2,threats:1.5",
+            "depth:2,threat-walls:-1",
+            "depth:2,threat-walls:256",
+            "depth:2,threat-walls:",
         ] {
             let err = parse_side(bad).expect_err(bad);
-            assert!(err.contains("threats") && err.contains("0-255"), "{bad}: {err}");
+            assert!(err.contains("threat") && err.contains("0-255"), "{bad}: {err}");
         }
     }
 }
