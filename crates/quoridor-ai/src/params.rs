@@ -126,8 +126,9 @@ impl EvalParams {
 
     /// Whether a two-player position whose players hold `walls_in_hand` walls between
     /// them has its walls' threats weighed: the threats are on, and the walls are at most
-    /// [`EvalParams::threat_walls`] (late in the game, where a wall that cannot lengthen
-    /// the opponent's path is worth least, threats cost the fewest nodes).
+    /// [`EvalParams::threat_walls`]. Late in the game the threats matter most (walls in
+    /// hand that cannot lengthen the other's path are worth little) and cost the fewest
+    /// nodes (`docs/ai.md`).
     ///
     /// ```
     /// use quoridor_ai::params::EvalParams;
