@@ -175,9 +175,10 @@ impl Worker {
         let net = (node.frontier && self.line.net_on).then(|| self.line.nets[ply]);
         // The walls' threats need the leaves played, when a leaf (one wall fewer at most)
         // has them weighed.
-        let threats = node.frontier && {
+        let p = &self.settings.ab_params;
+        let threats = node.frontier && p.measures_threats() && {
             let walls: u32 = pos.active_seats().map(|s| u32::from(pos.walls_in_hand(s))).sum();
-            self.settings.ab_params.weighs_threats(walls.saturating_sub(1))
+            p.weighs_threats(walls.saturating_sub(1))
         };
         for i in 0..buf.cands.len() {
             pick_next(&mut buf.cands, i);
