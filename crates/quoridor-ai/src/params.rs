@@ -201,6 +201,15 @@ pub const PV_MAX: usize = 64;
 /// left on the clock (a table takes one or two).
 pub const RACE_BUILD_TIME: u64 = 30;
 
+/// A race table is built inside the search only at a node with at least this many plies
+/// left to search; below, the race is searched as any position is (pawn moves only, a few
+/// nodes a ply), and a table already built still scores it. A table costs a millisecond
+/// or so, the time of thousands of nodes: at every race node two or more plies from the
+/// horizon, as before, a search whose walls in hand could all be placed in many ways
+/// (two against none: a new maze for every pair of walls) spent most of its time building
+/// tables (`docs/strength.md`, 2026-12-07, ninth session).
+pub const RACE_BUILD_DEPTH: i32 = 12;
+
 /// The exact table of "one wall in hand against none" ([`crate::one_wall`]) is built at the
 /// root only when the search may take at least this many milliseconds, or has no time limit
 /// (a 9x9 table takes 40 to 220 ms; it serves every move until the wall is placed).

@@ -7,7 +7,7 @@ use quoridor_core::{Move, Outcome, Position};
 
 use super::{INF, Worker};
 use crate::movepick::{Gen, pick_next};
-use crate::params::{MAX_PLY, MultiSearch, RACE_BUILD_TIME, WIN};
+use crate::params::{MAX_PLY, MultiSearch, RACE_BUILD_DEPTH, RACE_BUILD_TIME, WIN};
 use crate::time::Instant;
 use crate::tt::{Bound, Hit};
 
@@ -123,8 +123,9 @@ impl Worker {
             }
         }
         if pos.players() == 2 && self.is_race(pos) {
-            // Building a table takes a millisecond or two: not when the clock is short.
-            let build = depth >= 2
+            // Building a table takes a millisecond or two: not near the horizon, where
+            // the race's own subtree costs less, nor when the clock is short.
+            let build = depth >= RACE_BUILD_DEPTH
                 && self.budget.deadline.is_none_or(|d| {
                     d.saturating_duration_since(Instant::now())
                         > Duration::from_millis(RACE_BUILD_TIME)

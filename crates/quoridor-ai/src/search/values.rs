@@ -216,3 +216,38 @@ impl Worker {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use quoridor_core::Position;
+
+    use crate::Limits;
+    use crate::params::RACE_BUILD_DEPTH;
+    use crate::search::{Shared, Worker};
+    use crate::tt::Tt;
+
+    /// The race tables a fresh worker holds after searching `pos` to `depth`.
+    fn tables_after(pos: &Position, depth: u32) -> usize {
+        let tt = Arc::new(Tt::new(16));
+        let shared = Arc::new(Shared::default());
+        let mut w = Worker::new(0, &tt, &shared, 0);
+        w.search(pos, &Limits::depth(depth), &mut |_| {}).expect("a move");
+        w.races.len()
+    }
+
+    #[test]
+    fn race_tables_are_built_only_far_enough_from_the_horizon() {
+        // One wall each: a race starts two plies down at the earliest, once both are placed.
+        let pos: Position =
+            "9 S:g6:1,N:g4:1 a3h,c3h,e3h,g3h,g4h,h5h,a6h,c6h,e6h,g6h,g2v,d3v,e5v,f5v S 36"
+                .parse()
+                .unwrap();
+        let depth = RACE_BUILD_DEPTH as u32;
+        // Its races have at most depth - 2 plies left (extensions aside): no table.
+        assert_eq!(tables_after(&pos, depth), 0);
+        // Deeper, races start with enough plies left: tables.
+        assert!(tables_after(&pos, depth + 4) > 0);
+    }
+}
