@@ -41,6 +41,11 @@ pub const Q: i32 = 256;
 /// Largest first-layer weight or bias (in 1/[`Q`]): 26 of them fit in `i16`.
 pub const MAX_W1: i16 = 1200;
 
+/// Squares of the board the network knows.
+const SQUARES: usize = 81;
+/// Wall anchors of one orientation on that board.
+const ANCHORS: usize = 64;
+
 const OWN_PAWN: usize = 0;
 const OTHER_PAWN: usize = 81;
 const H_WALL: usize = 162;
@@ -76,23 +81,41 @@ pub fn applies(pos: &Position) -> bool {
 }
 
 /// `sq` seen by `seat` (the core's view of the action ids: North's is the board turned
-/// half a turn), as an input index.
-#[inline]
+/// half a turn), as an input index: `row * 9 + col` of the square as `seat` sees it, which
+/// for North is `80` less South's.
+#[inline(always)]
 fn view_square(sq: Square, seat: Seat) -> usize {
-    let seen = ActionMap::new(BoardSize::CLASSIC, seat).view_square(sq).unwrap_or(sq);
-    usize::from(seen.row()) * usize::from(SIDE) + usize::from(seen.col())
+    let south = usize::from(sq.row()) * usize::from(SIDE) + usize::from(sq.col());
+    let index = if seat == Seat::North { (SQUARES - 1).saturating_sub(south) } else { south };
+    debug_assert_eq!(index, {
+        let seen = ActionMap::new(BoardSize::CLASSIC, seat).view_square(sq).unwrap_or(sq);
+        usize::from(seen.row()) * usize::from(SIDE) + usize::from(seen.col())
+    });
+    index
 }
 
-/// The input of wall `w` seen by `seat`.
-#[inline]
+/// The input of wall `w` seen by `seat`: its anchor's `row * 8 + col` as `seat` sees it
+/// (for North, `63` less South's: a half turn keeps the orientation) past the
+/// orientation's first input.
+#[inline(always)]
 fn view_wall(w: Wall, seat: Seat) -> usize {
-    let seen = ActionMap::new(BoardSize::CLASSIC, seat).view_wall(w).unwrap_or(w);
-    let a = seen.anchor();
-    let base = match seen.orientation() {
+    let a = w.anchor();
+    let south = usize::from(a.row()) * usize::from(SIDE - 1) + usize::from(a.col());
+    let index = if seat == Seat::North { (ANCHORS - 1).saturating_sub(south) } else { south };
+    let base = match w.orientation() {
         Orientation::Horizontal => H_WALL,
         Orientation::Vertical => V_WALL,
     };
-    base + usize::from(a.row()) * usize::from(SIDE - 1) + usize::from(a.col())
+    debug_assert_eq!(base + index, {
+        let seen = ActionMap::new(BoardSize::CLASSIC, seat).view_wall(w).unwrap_or(w);
+        let a = seen.anchor();
+        let base = match seen.orientation() {
+            Orientation::Horizontal => H_WALL,
+            Orientation::Vertical => V_WALL,
+        };
+        base + usize::from(a.row()) * usize::from(SIDE - 1) + usize::from(a.col())
+    });
+    base + index
 }
 
 /// The active inputs of `seat`'s view of `pos` (which the network applies to), into `out`;
@@ -144,9 +167,16 @@ impl Network<'_> {
         acc
     }
 
-    #[inline]
+    /// The first-layer weights of `input` (an index below [`INPUTS`]).
+    #[inline(always)]
+    fn row(&self, input: usize) -> &[i16; HIDDEN] {
+        let at = input.min(INPUTS - 1) * HIDDEN;
+        self.w1[at..at + HIDDEN].try_into().unwrap_or(&[0; HIDDEN])
+    }
+
+    #[inline(always)]
     fn add(&self, acc: &mut Accumulator, input: usize, sign: i32) {
-        let row = &self.w1[input * HIDDEN..(input + 1) * HIDDEN];
+        let row = self.row(input);
         if sign > 0 {
             for (a, &w) in acc.iter_mut().zip(row) {
                 *a = a.wrapping_add(w);
@@ -260,4 +290,42 @@ impl Accumulators {
 pub fn correction(pos: &Position, me: Seat) -> i32 {
     let net = Network::SHIPPED;
     if applies(pos) { Accumulators::new(&net, pos).correction(&net, me) } else { 0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The input indices by arithmetic are the core's views (`ActionMap`) of every square
+    /// and wall, for both players.
+    #[test]
+    fn views_by_arithmetic_match_the_action_maps() {
+        let size = BoardSize::CLASSIC;
+        for seat in [Seat::South, Seat::North] {
+            let map = ActionMap::new(size, seat);
+            for sq in (0..SIDE).flat_map(|r| (0..SIDE).filter_map(move |c| Square::new(c, r))) {
+                let seen = map.view_square(sq).expect("on the board");
+                let index = usize::from(seen.row()) * usize::from(SIDE) + usize::from(seen.col());
+                assert_eq!(view_square(sq, seat), index, "{sq} seen by {seat}");
+            }
+            let anchors =
+                (0..SIDE - 1).flat_map(|r| (0..SIDE - 1).filter_map(move |c| Square::new(c, r)));
+            let walls = anchors.flat_map(|a| {
+                [Orientation::Horizontal, Orientation::Vertical]
+                    .into_iter()
+                    .filter_map(move |o| Wall::new(a, o))
+            });
+            for w in walls {
+                let seen = map.view_wall(w).expect("on the board");
+                let a = seen.anchor();
+                let base = match seen.orientation() {
+                    Orientation::Horizontal => H_WALL,
+                    Orientation::Vertical => V_WALL,
+                };
+                let index =
+                    base + usize::from(a.row()) * usize::from(SIDE - 1) + usize::from(a.col());
+                assert_eq!(view_wall(w, seat), index, "{w} seen by {seat}");
+            }
+        }
+    }
 }
