@@ -119,39 +119,47 @@ fn view_wall(w: Wall, seat: Seat) -> usize {
 }
 
 /// The active inputs of `seat`'s view of `pos` (which the network applies to), into `out`;
-/// returns how many.
+/// returns how many. A position of a real game has at most 25 (20 walls on the board); one
+/// set up with more walls than that has more inputs than `out` holds, and only the first
+/// 32 are written (the sums the engine keeps count them all).
 pub fn active_inputs(pos: &Position, seat: Seat, out: &mut [u16; 32]) -> usize {
     let mut n = 0;
-    let mut push = |i: usize| {
+    for_each_input(pos, seat, |i| {
         if n < out.len() {
             out[n] = i as u16;
             n += 1;
         }
-    };
+    });
+    n
+}
+
+/// Calls `f` with each active input of `seat`'s view of `pos`: the pawns, every wall on
+/// the board, the walls in hand of each player, and whether `seat` is to move.
+#[inline]
+fn for_each_input(pos: &Position, seat: Seat, mut f: impl FnMut(usize)) {
     let other = if seat == Seat::South { Seat::North } else { Seat::South };
     if let Some(sq) = pos.pawn(seat) {
-        push(OWN_PAWN + view_square(sq, seat));
+        f(OWN_PAWN + view_square(sq, seat));
     }
     if let Some(sq) = pos.pawn(other) {
-        push(OTHER_PAWN + view_square(sq, seat));
+        f(OTHER_PAWN + view_square(sq, seat));
     }
     let walls = pos.walls();
     for a in walls.horizontal() {
         if let Some(w) = Wall::new(a, Orientation::Horizontal) {
-            push(view_wall(w, seat));
+            f(view_wall(w, seat));
         }
     }
     for a in walls.vertical() {
         if let Some(w) = Wall::new(a, Orientation::Vertical) {
-            push(view_wall(w, seat));
+            f(view_wall(w, seat));
         }
     }
-    push(OWN_WALLS + usize::from(pos.walls_in_hand(seat).min(10)));
-    push(OTHER_WALLS + usize::from(pos.walls_in_hand(other).min(10)));
+    f(OWN_WALLS + usize::from(pos.walls_in_hand(seat).min(10)));
+    f(OTHER_WALLS + usize::from(pos.walls_in_hand(other).min(10)));
     if pos.turn() == seat {
-        push(TO_MOVE);
+        f(TO_MOVE);
     }
-    n
 }
 
 impl Network<'_> {
@@ -159,11 +167,7 @@ impl Network<'_> {
     #[must_use]
     pub fn accumulate(&self, pos: &Position, seat: Seat) -> Accumulator {
         let mut acc = *self.b1;
-        let mut inputs = [0u16; 32];
-        let n = active_inputs(pos, seat, &mut inputs);
-        for &i in &inputs[..n] {
-            self.add(&mut acc, usize::from(i), 1);
-        }
+        for_each_input(pos, seat, |i| self.add(&mut acc, i, 1));
         acc
     }
 

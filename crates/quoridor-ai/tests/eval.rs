@@ -204,6 +204,30 @@ fn network_sums_after_a_move_equal_the_sums_afresh() {
     assert!(checked > 3_000 && nonzero > checked / 2, "{checked} moves, {nonzero} corrections");
 }
 
+/// A position set up with more walls than a game can place has more inputs than
+/// `active_inputs` holds: the sums count them all, afresh as after a move.
+#[test]
+fn network_sums_count_every_wall_of_a_crowded_board() {
+    use quoridor_ai::net::{Accumulators, HIDDEN, INPUTS, Network};
+    let w1: Vec<i16> = (0..INPUTS * HIDDEN).map(|i| (i % 37) as i16 - 18).collect();
+    let (b1, w2) = ([3i16; HIDDEN], [50i32; HIDDEN]);
+    let net = Network { w1: w1.as_slice().try_into().unwrap(), b1: &b1, w2: &w2 };
+    let pos: Position = "9 S:a1:80,N:e5:79 c1h,f1h,h1h,d2h,h2h,a3h,a4h,h4h,a5h,g5h,b6h,e6h,g6h,\
+        c7h,f7h,h7h,d8h,g8h,a1v,e1v,c2v,f2v,b3v,d3v,g3v,h3v,f4v,c5v,a6v,d6v,f6v,h6v,e7v,g7v,\
+        a8v,b8v,c8v,f8v,h8v S 47/49"
+        .parse()
+        .unwrap();
+    let here = Accumulators::new(&net, &pos);
+    let mut checked = 0;
+    for m in pos.legal_moves() {
+        let mut child = pos;
+        child.play_unchecked(m);
+        assert_eq!(here.after(&net, &pos, m), Accumulators::new(&net, &child), "{m} in {pos}");
+        checked += 1;
+    }
+    assert!(checked > 0);
+}
+
 #[test]
 fn multi_player_features_follow_their_definitions() {
     // Turn order from the side to move: distances 6, 4, 9; walls 2, 0, 5 (three players).
