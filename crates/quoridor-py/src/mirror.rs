@@ -84,14 +84,12 @@ pub fn mirror_policy<'py>(values: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyA
 pub fn mirror_observation<'py>(obs: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let py = obs.py();
     let np = py.import("numpy")?;
-    let kwargs = pyo3::types::PyDict::new(py);
-    kwargs.set_item("dtype", "float32")?;
-    kwargs.set_item("copy", true)?;
-    let arr = np
-        .call_method("array", (obs,), Some(&kwargs))
-        .map_err(|e| PyTypeError::new_err(format!("obs must be an array of numbers: {e}")))?;
-    let arr = arr.cast_into::<PyArrayDyn<f32>>()?;
-    let shape = arr.shape().to_vec();
+    let not_numbers = |e| PyTypeError::new_err(format!("obs must be an array of numbers: {e}"));
+    // The shape is checked before the values are made float32, so that a value that is no
+    // observation at all (a huge scalar) is refused for its shape, without numpy's warning
+    // of a float32 overflow on the way.
+    let given = np.call_method1("asarray", (obs,)).map_err(not_numbers)?;
+    let shape: Vec<usize> = given.getattr("shape")?.extract()?;
     let bad = || {
         PyValueError::new_err(format!(
             "obs has shape {shape:?}: expected (8, N, N) or (..., 8, N, N), two-player observations of a board of side 5, 7, 9 or 11"
@@ -108,6 +106,11 @@ pub fn mirror_observation<'py>(obs: &Bound<'py, PyAny>) -> PyResult<Bound<'py, P
     if p != planes(Players::Two) {
         return Err(bad());
     }
+    // A copy in C order (astype always copies): the planes are read as rows of a slice.
+    let order = pyo3::types::PyDict::new(py);
+    order.set_item("order", "C")?;
+    let arr = given.call_method("astype", ("float32",), Some(&order)).map_err(not_numbers)?;
+    let arr = arr.cast_into::<PyArrayDyn<f32>>()?;
     {
         let mut view = arr.readwrite();
         let data = view.as_slice_mut().map_err(|_| bad())?;

@@ -80,3 +80,26 @@ def test_what_is_no_symmetry_is_refused():
         q.mirror_actions([1.5])
     with pytest.raises(ValueError, match="is not a board size"):
         q.mirror_actions([1], size=8)
+
+
+def test_observations_in_any_layout_come_back_new_and_alike():
+    pos = q.Position("9 S:c2:9,N:e8:10 a1h,d4v N 3")
+    batch = np.stack([pos.observation(), pos.observation("S")])  # (2, 8, 9, 9), C order
+    expected = q.mirror_observation(batch)
+    # Fortran order, a strided view and float64 mirror to the same planes.
+    for given in (np.asfortranarray(batch), np.stack([batch, batch], axis=1)[:, 0], batch.astype(np.float64)):
+        before = given.copy()
+        assert (q.mirror_observation(given) == expected).all()
+        assert (given == before).all(), "the input is left as it was"
+
+
+def test_a_value_of_no_shape_is_refused_for_its_shape_without_a_warning():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # numpy's float32 overflow warning would fail here
+        for value in (10**100, 1e300, float("nan"), -1):
+            with pytest.raises(ValueError, match=r"obs has shape \[\]"):
+                q.mirror_observation(value)
+    with pytest.raises(TypeError, match="obs must be an array of numbers"):
+        q.mirror_observation(np.full((8, 9, 9), "x"))
