@@ -114,7 +114,7 @@ fn linear_fit_writes_weights_that_name_their_data() {
 /// same. The shard holds the engine's games: when its play changes, it is written again
 /// from `quoridor selfplay --size 7 --depth 2 --games 12 --seed 4 --ply-limit 300` with
 /// pyarrow, in the same schema (last: after the one-wall endgame tables and the tree's walls
-/// scale).
+/// scale; then after the linear weights refitted on the network's data).
 #[test]
 fn a_parquet_shard_and_the_text_of_the_same_games_fit_alike() {
     let dir = temp_dir("parquet");
@@ -122,7 +122,7 @@ fn a_parquet_shard_and_the_text_of_the_same_games_fit_alike() {
     selfplay(&text, 7, Players::Two, 12, Some(2), None, 4);
     let from_text = stdout_of(&[text.to_str().unwrap(), "--lambda", "1"]);
     let from_shard = stdout_of(&[shard().to_str().unwrap(), "--lambda", "1"]);
-    assert!(from_text.starts_with("431 positions (31 skipped)"), "{from_text}");
+    assert!(from_text.starts_with("487 positions (49 skipped)"), "{from_text}");
     assert_eq!(from_shard, from_text);
     // A directory stands for its shards.
     let shards = dir.join("shards");
