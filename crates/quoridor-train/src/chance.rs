@@ -371,6 +371,10 @@ fn calibration(out: &mut dyn Write, pairs: impl Iterator<Item = (f64, f64)>) -> 
     Ok(())
 }
 
+/// How the header marks a kind whose table an earlier fit made (its data is not the data
+/// the header names).
+const EARLIER: &str = "(an earlier fit, kept: not in this fit's files)";
+
 /// `chance_table.rs`: the fitted kinds' tables, the shipped ones for the others.
 /// `before` is the file written before (its note of what a kept table was fitted on is
 /// kept too).
@@ -392,11 +396,20 @@ fn source(
             Some(f) => format!("{} positions of {} games.", f.positions, f.games),
             None => before.lines().find_map(|l| l.strip_prefix(head.as_str())).map_or(
                 "the table shipped (not in the files of the last fit).".to_string(),
-                str::to_string,
+                |old| {
+                    // A kept table's line says so once, however many fits keep it.
+                    if old.contains(EARLIER) || old.starts_with("the table shipped") {
+                        old.to_string()
+                    } else {
+                        format!("{old} {EARLIER}")
+                    }
+                },
             ),
         };
         s.push_str(&format!("{head}{about}\n"));
     }
+    let names: Vec<&str> = fitted.keys().map(|&k| kind_name(k)).collect();
+    s.push_str(&format!("//! The data and settings of this fit (of {}):\n", names.join(", ")));
     s.push_str(&provenance.header(settings));
     let table_text = |t: &[(i32, u16)], indent: &str| -> String {
         t.iter().map(|(x, p)| format!("{indent}({x}, {p}),\n")).collect()

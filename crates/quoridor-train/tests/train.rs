@@ -193,6 +193,18 @@ fn chance_prints_the_scale_and_the_calibration() {
     assert!(seats.lines().nth(1).is_some_and(|l| l.starts_with("        (")), "fitted: {text}");
     assert!(header_line(&text, "//! Data: 1 file(s), SHA-256 ").len() > 80, "{text}");
     assert!(header_line(&text, "//! Trained by ").contains("--chance, "), "{text}");
+    assert!(text.contains("//! The data and settings of this fit (of three players):\n//! Data: "));
+    // Fitted again on two-player games only: the three-player line keeps its count and
+    // says, once however often it is kept, that the data named is not its data.
+    let three_line = header_line(&text, "//! Three players: ").to_string();
+    for _ in 0..2 {
+        stdout_of(&["--chance", f, "--validation", "0.25", "--out", t]);
+    }
+    let text = std::fs::read_to_string(&table).unwrap();
+    let kept = format!("{three_line} (an earlier fit, kept: not in this fit's files)");
+    assert_eq!(header_line(&text, "//! Three players: "), kept, "{text}");
+    assert!(header_line(&text, "//! Two players: ").ends_with(" games."), "{text}");
+    assert!(text.contains("//! The data and settings of this fit (of two players):\n"));
 }
 
 /// `--multi` fits the three-player table from the games' named results and `--net` trains
