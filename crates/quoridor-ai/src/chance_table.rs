@@ -1,10 +1,15 @@
-//! The winning chances' tables (see `crate::chance`), written by `quoridor fit --chance`
+//! The winning chances' tables (see `crate::chance`), written by `quoridor-train --chance`
 //! (see `docs/ai.md`): do not edit by hand.
 //!
-//! Two players: 124235 positions of 2100 games.
-//! Three players: 99192 positions of 1490 games.
-//! Four players: 96631 positions of 1499 games.
-//! King of the Hill: 63644 positions of 1500 games.
+//! Two players: 109904 positions of 2100 games.
+//! Three players: 99192 positions of 1490 games. (an earlier fit, kept: not in this fit's files)
+//! Four players: 96631 positions of 1499 games. (an earlier fit, kept: not in this fit's files)
+//! King of the Hill: 63644 positions of 1500 games. (an earlier fit, kept: not in this fit's files)
+//! The data and settings of this fit (of two players):
+//! Data: 2 file(s), SHA-256 f8b0a5f2153502baffc05177c92483c447b576efc17152b0c921a1a9982094da (of the files' SHA-256 digests, sorted).
+//! Played by: quoridor-ai 0.2.0 commit 4e2bba5eea5daabf1d9ae217285cd708a4f32e9b.
+//! Self-play settings: nodes=5000 depth=- movetime=- opening-plies=4 opening-walls=25 hash=16 seed=22; nodes=5000 depth=- movetime=- opening-plies=4 opening-walls=25 hash=16 seed=23.
+//! Trained by quoridor-train (commit 7495bd4e1bd39ce93083a212c77c5d5f1341a807) with: --chance, lambda 0, l2 0.0001, max-score 5000, validation 0.25.
 
 /// Two players: (score in centi-steps, chance of the side to move in 1/10000), by score.
 #[rustfmt::skip]
@@ -15,44 +20,44 @@ pub const TWO_PLAYER_TABLE: [(i32, u16); 49] = [
     (-1500, 0),
     (-1250, 0),
     (-1000, 0),
-    (-900, 42),
-    (-800, 42),
-    (-700, 109),
-    (-600, 209),
-    (-500, 378),
-    (-450, 576),
-    (-400, 772),
-    (-350, 1032),
-    (-300, 2000),
-    (-250, 2805),
-    (-200, 3657),
-    (-175, 3657),
-    (-150, 3657),
-    (-125, 3657),
-    (-100, 3744),
-    (-75, 4047),
-    (-50, 4047),
-    (-25, 4835),
-    (0, 4835),
-    (25, 4835),
-    (50, 5529),
-    (75, 6228),
-    (100, 6228),
-    (125, 6307),
-    (150, 6307),
-    (175, 6307),
-    (200, 6307),
-    (250, 6675),
-    (300, 8243),
-    (350, 8771),
-    (400, 9232),
-    (450, 9503),
-    (500, 9565),
-    (600, 9721),
-    (700, 9887),
-    (800, 9957),
-    (900, 9978),
-    (1000, 10000),
+    (-900, 29),
+    (-800, 301),
+    (-700, 301),
+    (-600, 301),
+    (-500, 500),
+    (-450, 500),
+    (-400, 692),
+    (-350, 1078),
+    (-300, 1419),
+    (-250, 1803),
+    (-200, 2194),
+    (-175, 2732),
+    (-150, 3183),
+    (-125, 3183),
+    (-100, 3415),
+    (-75, 3415),
+    (-50, 3814),
+    (-25, 4358),
+    (0, 5060),
+    (25, 5635),
+    (50, 5699),
+    (75, 6691),
+    (100, 6691),
+    (125, 6691),
+    (150, 7134),
+    (175, 7134),
+    (200, 7688),
+    (250, 8174),
+    (300, 8536),
+    (350, 8832),
+    (400, 9414),
+    (450, 9524),
+    (500, 9524),
+    (600, 9594),
+    (700, 9594),
+    (800, 9631),
+    (900, 9968),
+    (1000, 9990),
     (1250, 10000),
     (1500, 10000),
     (2000, 10000),
