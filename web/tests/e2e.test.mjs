@@ -520,7 +520,7 @@ test('the analysis of a game knows its repetitions; a broken record is an error'
 test('review: the graph of the game with its mistakes; a click on it or on the move list moves the board', async () => {
   await page.click('#analyse');
   // Two moves the review marks at depth 4 (`quoridor review --depth 4 --moves "e2 e8 e3 e7
-  // e4 e6 d4h e5"`: d4h and e5 lose 14.1 and 14.6 points of winning chance).
+  // e4 e6 d4h e5"`: d4h and e5 lose 23.7 and 23.3 points of winning chance).
   await paste('1. e2 e8 2. e3 e7 3. e4 e6 4. d4h e5 *');
   await page.waitForFunction(() => document.querySelectorAll('#move-list button').length === 8);
   assert.equal(await page.isVisible('#review-graph'), false);

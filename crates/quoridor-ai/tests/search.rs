@@ -468,8 +468,8 @@ fn bench_signature_is_pinned() {
     assert_eq!(report.nodes, BENCH_SIGNATURE);
 }
 
-const TWO_PLAYER_SIGNATURE: u64 = 64_469;
-const BENCH_SIGNATURE: u64 = 102_768;
+const TWO_PLAYER_SIGNATURE: u64 = 61_018;
+const BENCH_SIGNATURE: u64 = 99_317;
 
 /// Waits until `ponder` has searched for `ms` milliseconds, then stops it.
 fn ponder_for(ponder: quoridor_ai::Ponder, ms: u64) -> (Engine, u64) {
