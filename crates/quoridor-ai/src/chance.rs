@@ -59,7 +59,7 @@ pub fn chance_of_table(table: &[(i32, u16)], v: i32) -> f64 {
 /// use quoridor_ai::{Score, chance::win_chance};
 /// use quoridor_core::{Config, Players, Position};
 /// let pos = Position::default();
-/// // The side to move at 0.00 scores about half (the fitted table: 50.6%).
+/// // The side to move at 0.00 scores about half (the fitted table: 48.6%).
 /// assert!((0.45..0.55).contains(&win_chance(&pos, Score::Eval(0))));
 /// assert!(win_chance(&pos, Score::Eval(125)) > win_chance(&pos, Score::Eval(0)));
 /// assert!(win_chance(&pos, Score::Eval(-125)) < win_chance(&pos, Score::Eval(0)));
