@@ -1,9 +1,12 @@
 //! Sets `QUORIDOR_COMMIT`, the commit the engine is built from, for the self-play data and
-//! the weights files to name (`unknown` outside a git checkout). A packaged crate reads it
-//! from the `.cargo_vcs_info.json` that `cargo package` writes; a checkout asks git, and the
-//! build script runs again when the checked-out commit changes. The Python package and the
-//! trainer include this file as their build script too (`include!`), so that all three name
-//! the commit the same way.
+//! the weights files to name (`unknown` outside a git checkout), with `-dirty` after it when
+//! the crates' sources differ from that commit (as `git describe --dirty` marks a build).
+//! A packaged crate reads both from the `.cargo_vcs_info.json` that `cargo package` writes; a
+//! checkout asks git, and the build script runs again when the checked-out commit changes
+//! or a source of the workspace's crates does (their `src`, manifests and build script,
+//! `Cargo.toml` and `Cargo.lock`: what the engine is made of; not the docs or the Python
+//! files). The Python package and the trainer use this file as their build script too
+//! (`build = "../quoridor-cli/build.rs"`), so that all three name the commit the same way.
 
 use std::path::Path;
 use std::process::Command;
@@ -14,12 +17,56 @@ fn git(args: &[&str]) -> Option<String> {
     (out.status.success() && !text.trim().is_empty()).then(|| text.trim().to_string())
 }
 
-/// The `"sha1"` of a `.cargo_vcs_info.json`.
+/// The `"sha1"` of a `.cargo_vcs_info.json`, with `-dirty` after it when the file says
+/// `"dirty": true` (a crate packaged with `--allow-dirty` from changed sources).
 fn packaged_commit(dir: &str) -> Option<String> {
     let text = std::fs::read_to_string(Path::new(dir).join(".cargo_vcs_info.json")).ok()?;
     let start = text.find("\"sha1\"")? + "\"sha1\"".len();
     let rest = text[start..].trim_start().strip_prefix(':')?.trim_start().strip_prefix('"')?;
-    Some(rest[..rest.find('"')?].to_string())
+    let sha = &rest[..rest.find('"')?];
+    let dirty = text.split_whitespace().collect::<String>().contains("\"dirty\":true");
+    Some(if dirty { format!("{sha}-dirty") } else { sha.to_string() })
+}
+
+/// The paths, relative to the checkout's top, that the engine is built from: each crate's
+/// `src` and manifest, this script, the workspace's manifest and lock file.
+fn source_paths(top: &Path) -> Vec<String> {
+    let mut paths = vec![
+        "Cargo.toml".to_string(),
+        "Cargo.lock".to_string(),
+        "crates/quoridor-cli/build.rs".to_string(),
+    ];
+    let mut crates: Vec<String> = std::fs::read_dir(top.join("crates"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|entry| entry.path().is_dir())
+        .filter_map(|entry| entry.file_name().into_string().ok())
+        .collect();
+    crates.sort();
+    for name in crates {
+        paths.push(format!("crates/{name}/src"));
+        paths.push(format!("crates/{name}/Cargo.toml"));
+    }
+    paths.retain(|p| top.join(p).exists());
+    paths
+}
+
+/// Whether the tracked files among `paths` differ from `HEAD` (staged or not); `None` when
+/// git cannot tell.
+fn differs_from_head(paths: &[String]) -> Option<bool> {
+    if paths.is_empty() {
+        return None;
+    }
+    let mut args =
+        vec!["diff".to_string(), "--quiet".to_string(), "HEAD".to_string(), "--".to_string()];
+    args.extend(paths.iter().map(|p| format!(":(top,literal){p}")));
+    let status = Command::new("git").args(&args).status().ok()?;
+    match status.code() {
+        Some(0) => Some(false),
+        Some(1) => Some(true),
+        _ => None,
+    }
 }
 
 fn main() {
@@ -37,7 +84,16 @@ fn main() {
         if let Some(p) = branch.and_then(|b| git(&["rev-parse", "--git-path", &b])) {
             println!("cargo:rerun-if-changed={}", Path::new(&dir).join(p).display());
         }
-        git(&["rev-parse", "HEAD"])
+        let head = git(&["rev-parse", "HEAD"])?;
+        let top = git(&["rev-parse", "--show-toplevel"]).map(std::path::PathBuf::from);
+        let sources = top.as_deref().map(source_paths).unwrap_or_default();
+        if let Some(top) = &top {
+            // A directory is scanned whole: any change under a crate's `src` runs this again.
+            for p in &sources {
+                println!("cargo:rerun-if-changed={}", top.join(p).display());
+            }
+        }
+        Some(if differs_from_head(&sources) == Some(true) { format!("{head}-dirty") } else { head })
     });
     println!("cargo:rustc-env=QUORIDOR_COMMIT={}", commit.as_deref().unwrap_or("unknown"));
 }
