@@ -530,7 +530,8 @@ def elo(wins: int, draws: int, losses: int) -> Optional[EloEstimate]:
 ENGINE: str
 """The engine as the self-play data names it: ``"quoridor-ai"`` and its version."""
 COMMIT: str
-"""The commit the module was built from (``"unknown"`` outside a git checkout)."""
+"""The commit the module was built from (``"unknown"`` outside a git checkout; ``-dirty`` after it
+when the crates' sources differed from that commit)."""
 SELFPLAY_COLUMNS: list[str]
 """The columns of the self-play data, in the order of ``quoridor selfplay``'s text form."""
 
