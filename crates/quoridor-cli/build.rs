@@ -52,21 +52,13 @@ fn source_paths(top: &Path) -> Vec<String> {
     paths
 }
 
-/// Whether the tracked files among `paths` differ from `HEAD` (staged or not); `None` when
-/// git cannot tell.
-fn differs_from_head(paths: &[String]) -> Option<bool> {
-    if paths.is_empty() {
-        return None;
-    }
-    let mut args =
-        vec!["diff".to_string(), "--quiet".to_string(), "HEAD".to_string(), "--".to_string()];
-    args.extend(paths.iter().map(|p| format!(":(top,literal){p}")));
-    let status = Command::new("git").args(&args).status().ok()?;
-    match status.code() {
-        Some(0) => Some(false),
-        Some(1) => Some(true),
-        _ => None,
-    }
+/// Whether the tracked files among `paths` differ from `HEAD` (staged or not): git lists
+/// any; no `-dirty` when it cannot tell.
+fn differs_from_head(paths: &[String]) -> bool {
+    let specs: Vec<String> = paths.iter().map(|p| format!(":(top,literal){p}")).collect();
+    let mut args = vec!["diff", "--name-only", "HEAD", "--"];
+    args.extend(specs.iter().map(String::as_str));
+    !paths.is_empty() && git(&args).is_some()
 }
 
 fn main() {
@@ -85,15 +77,13 @@ fn main() {
             println!("cargo:rerun-if-changed={}", Path::new(&dir).join(p).display());
         }
         let head = git(&["rev-parse", "HEAD"])?;
-        let top = git(&["rev-parse", "--show-toplevel"]).map(std::path::PathBuf::from);
-        let sources = top.as_deref().map(source_paths).unwrap_or_default();
-        if let Some(top) = &top {
-            // A directory is scanned whole: any change under a crate's `src` runs this again.
-            for p in &sources {
-                println!("cargo:rerun-if-changed={}", top.join(p).display());
-            }
+        let Some(top) = git(&["rev-parse", "--show-toplevel"]) else { return Some(head) };
+        let sources = source_paths(Path::new(&top));
+        // A directory is scanned whole: any change under a crate's `src` runs this again.
+        for p in &sources {
+            println!("cargo:rerun-if-changed={}", Path::new(&top).join(p).display());
         }
-        Some(if differs_from_head(&sources) == Some(true) { format!("{head}-dirty") } else { head })
+        Some(if differs_from_head(&sources) { format!("{head}-dirty") } else { head })
     });
     println!("cargo:rustc-env=QUORIDOR_COMMIT={}", commit.as_deref().unwrap_or("unknown"));
 }
